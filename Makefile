@@ -1,0 +1,42 @@
+# pg2ddb — see README.md. Every target that needs PostgreSQL or a DynamoDB
+# endpoint runs under scripts/services.sh, which starts them and stops them
+# again, also on Ctrl-C.
+GO      ?= go
+PKGS    ?= ./...
+TESTFLAGS ?=
+
+.PHONY: all build test lint demo bench deps clean-testdb
+
+all: build
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+
+deps: node_modules/.package-lock.json
+	$(GO) mod download
+
+build:
+	$(GO) build -o bin/pg2ddb ./cmd/pg2ddb
+	$(GO) build -o bin/ddbsim ./cmd/ddbsim
+
+## test: the whole suite with the race detector, against real services.
+test: deps
+	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
+
+## lint: go vet, staticcheck (pinned as a go.mod tool) and gofmt.
+lint:
+	$(GO) vet ./...
+	$(GO) tool staticcheck ./...
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would rewrite:"; echo "$$out"; exit 1; fi
+
+## demo: plan → review → load → verify of the pagila sample into a local endpoint.
+demo: deps build
+	scripts/services.sh scripts/demo.sh
+
+## bench: the performance table (ratios, median of 3) as text and JSON.
+bench: deps build
+	scripts/services.sh scripts/bench.sh
+
+## clean-testdb: drop the template databases tests keep on the server.
+clean-testdb:
+	scripts/services.sh sh -c 'psql "$$PG2DDB_TEST_DATABASE" -XAtc "SELECT datname FROM pg_database WHERE datname LIKE '"'"'pg2ddb_%'"'"'" | while read d; do psql "$$PG2DDB_TEST_DATABASE" -Xqc "ALTER DATABASE \"$$d\" IS_TEMPLATE false" -c "DROP DATABASE \"$$d\" WITH (FORCE)"; done'

@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// version is set at build time with -ldflags "-X main.version=…"; otherwise
+// the module version recorded by the Go toolchain is shown.
+var version = ""
+
+// errNotImplemented marks a subcommand whose capability has not been built
+// yet: it says so and exits non-zero instead of printing fake output.
+var errNotImplemented = errors.New("not implemented yet")
+
+// exitError carries a specific exit code up to run, for outcomes that are not
+// failures of the program (verify found differences, rows were rejected).
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+// run executes the CLI with args and returns the process exit code. main
+// stays a one-liner around it so tests drive the whole CLI in-process.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	root := newRootCommand(stdout, stderr)
+	root.SetArgs(args)
+	err := root.ExecuteContext(ctx)
+	if err == nil {
+		return 0
+	}
+	if !errors.Is(err, errUsageShown) {
+		fmt.Fprintln(stderr, "pg2ddb: "+oneLine(err.Error()))
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 1
+}
+
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(strings.ReplaceAll(s, "\n", " ")), " ")
+}
+
+// app holds the settings every subcommand shares and the writers it reports to.
+type app struct {
+	stdout, stderr io.Writer
+	source         sourceFlags
+	target         targetFlags
+}
+
+func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
+	a := &app{stdout: stdout, stderr: stderr}
+	root := &cobra.Command{
+		Use:   "pg2ddb",
+		Short: "Move a PostgreSQL database into Amazon DynamoDB with keys judged from the data",
+		Long: `pg2ddb moves a PostgreSQL database into Amazon DynamoDB the way an expert would:
+
+  inspect  read the schema and profile the data (cardinality, skew, sequence-style keys)
+  plan     design natural composite keys and write a plan file to review and commit
+  review   dry run: show what a load of a plan would write, with sample items
+  load     bulk-load a plan in interleaved sort-key order, with resume
+  verify   check that every source row arrived
+
+Source: --source, else DATABASE_URL, else the libpq PG* variables.
+Target: the standard AWS chain (AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB, …)
+plus --endpoint-url and --region.`,
+		Example: `  pg2ddb inspect --source postgres://me@db/shop
+  pg2ddb plan --source postgres://me@db/shop -o plans/shop.yaml
+  pg2ddb review plans/shop.yaml
+  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
+  pg2ddb verify plans/shop.yaml`,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	// An unknown flag or argument is a usage error: one line naming it, then
+	// the usage, and a non-zero exit.
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
+		fmt.Fprintln(stderr, "pg2ddb: "+err.Error())
+		fmt.Fprint(stderr, c.UsageString())
+		return &exitError{code: 2, err: errUsageShown}
+	})
+	root.AddCommand(
+		a.inspectCommand(),
+		a.planCommand(),
+		a.reviewCommand(),
+		a.loadCommand(),
+		a.verifyCommand(),
+		versionCommand(stdout),
+	)
+	return root
+}
+
+// errUsageShown means the error and usage were printed already.
+var errUsageShown = errors.New("invalid usage")
+
+func versionCommand(stdout io.Writer) *cobra.Command {
+	return &cobra.Command{
+		Use:     "version",
+		Short:   "Print the pg2ddb version",
+		Example: "  pg2ddb version",
+		Args:    cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			fmt.Fprintln(stdout, "pg2ddb "+buildVersion())
+			return nil
+		},
+	}
+}
+
+func buildVersion() string {
+	if version != "" {
+		return version
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	return "devel"
+}
+
+// getenv is os.Getenv, kept as a variable so tests can isolate the
+// environment-dependent defaults.
+var getenv = os.Getenv

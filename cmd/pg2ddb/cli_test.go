@@ -1,0 +1,79 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestHelpForEveryCommand(t *testing.T) {
+	for _, args := range [][]string{
+		{"--help"}, {"inspect", "--help"}, {"plan", "--help"}, {"review", "--help"},
+		{"load", "--help"}, {"verify", "--help"}, {"version", "--help"},
+	} {
+		code, out, errOut := runCLI(t, args...)
+		if code != 0 {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errOut)
+		}
+		if !strings.Contains(out, "Usage:") || !strings.Contains(out, "Examples:") {
+			t.Errorf("%v: help lacks usage or examples:\n%s", args, out)
+		}
+	}
+}
+
+func TestVersion(t *testing.T) {
+	code, out, _ := runCLI(t, "version")
+	if code != 0 || !strings.HasPrefix(out, "pg2ddb ") {
+		t.Fatalf("version: exit %d, %q", code, out)
+	}
+}
+
+func TestUnknownFlagIsOneLineErrorAndUsage(t *testing.T) {
+	code, out, errOut := runCLI(t, "inspect", "--no-such-flag")
+	if code != 2 {
+		t.Fatalf("exit %d, want 2", code)
+	}
+	first, rest, _ := strings.Cut(errOut, "\n")
+	if first != "pg2ddb: unknown flag: --no-such-flag" {
+		t.Fatalf("first line %q", first)
+	}
+	if !strings.Contains(rest, "Usage:") {
+		t.Fatalf("no usage after the error:\n%s", errOut)
+	}
+	if out != "" {
+		t.Fatalf("stdout should stay empty, got %q", out)
+	}
+}
+
+func TestUnknownCommand(t *testing.T) {
+	code, _, errOut := runCLI(t, "migrate")
+	if code == 0 || !strings.Contains(errOut, `unknown command "migrate"`) {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+func TestPasswordsAreRedacted(t *testing.T) {
+	for in, want := range map[string]string{
+		"postgres://me:s3cret@db:5432/shop":           "postgres://me:xxxxx@db:5432/shop",
+		"postgres://me@db/shop?password=s3cret":       "postgres://me@db/shop?password=xxxxx",
+		"host=db user=me password=s3cret dbname=shop": "host=db user=me password=xxxxx dbname=shop",
+		"postgres://me@db/shop":                       "postgres://me@db/shop",
+	} {
+		if got := redactURL(in); got != want {
+			t.Errorf("redactURL(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestUnreachableSourceNamesServerWithoutPassword(t *testing.T) {
+	s := sourceFlags{url: "postgres://me:s3cret@127.0.0.1:1/shop?connect_timeout=2"}
+	_, err := s.connect(t.Context())
+	if err == nil {
+		t.Fatal("connect to port 1 succeeded")
+	}
+	if strings.Contains(err.Error(), "s3cret") {
+		t.Fatalf("error leaks the password: %v", err)
+	}
+	if !strings.Contains(err.Error(), "127.0.0.1") {
+		t.Fatalf("error does not name the server: %v", err)
+	}
+}

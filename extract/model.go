@@ -1,0 +1,235 @@
+// Package extract reads PostgreSQL: the catalog into a schema model, the
+// data into a profile, and the rows of a plan into a stream, all from one
+// consistent read-only snapshot. It never writes to the source.
+//
+// The model is plain structs in catalog order (slices, not maps) so that its
+// JSON rendering is deterministic and can be kept as golden files. The JSON
+// field names are part of `pg2ddb inspect --format json` and stay stable.
+package extract
+
+// Schema is what Inspect found in one database.
+type Schema struct {
+	Database string  `json:"database"`
+	Version  string  `json:"server_version"`
+	Tables   []Table `json:"tables"`
+}
+
+// Table returns the table schema.name, or nil.
+func (s *Schema) Table(schema, name string) *Table {
+	for i := range s.Tables {
+		if s.Tables[i].Schema == schema && s.Tables[i].Name == name {
+			return &s.Tables[i]
+		}
+	}
+	return nil
+}
+
+// TableKind says what sort of relation a Table is.
+type TableKind string
+
+// The relation kinds Inspect lists. Views and materialized views are listed
+// so a reviewer sees them, but are not migratable by default.
+const (
+	KindTable            TableKind = "table"
+	KindPartitioned      TableKind = "partitioned table"
+	KindView             TableKind = "view"
+	KindMaterializedView TableKind = "materialized view"
+)
+
+// Table is one source relation. A partitioned table is one Table; its
+// partitions are named in Partitions and not listed on their own.
+type Table struct {
+	Schema     string    `json:"schema"`
+	Name       string    `json:"name"`
+	Kind       TableKind `json:"kind"`
+	Migratable bool      `json:"migratable"`
+	Comment    string    `json:"comment,omitempty"`
+	// Partitions are the leaf partitions of a partitioned table, as
+	// schema-qualified names in catalog order.
+	Partitions  []string     `json:"partitions,omitempty"`
+	Columns     []Column     `json:"columns"`
+	PrimaryKey  *Index       `json:"primary_key,omitempty"`
+	Uniques     []Index      `json:"unique,omitempty"`
+	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+}
+
+// QualifiedName is schema.name, as plans name tables.
+func (t *Table) QualifiedName() string { return t.Schema + "." + t.Name }
+
+// Column returns the named column, or nil.
+func (t *Table) Column(name string) *Column {
+	for i := range t.Columns {
+		if t.Columns[i].Name == name {
+			return &t.Columns[i]
+		}
+	}
+	return nil
+}
+
+// Column is one column of a table, its type resolved through domains.
+type Column struct {
+	Name     string `json:"name"`
+	Position int    `json:"position"`
+	// Type is the declared type as format_type prints it, which may be a
+	// domain ("public.year", "character varying(45)").
+	Type string `json:"type"`
+	// BaseType is Type resolved through domains to a base type, without
+	// modifiers for arrays' elements ("integer", "character varying",
+	// "numeric", "timestamp with time zone", "text[]"), as format_type
+	// prints the base type oid.
+	BaseType string `json:"base_type"`
+	// TypeModifier is what BaseType's declaration adds: "(45)", "(5,2)".
+	TypeModifier string `json:"type_modifier,omitempty"`
+	// Domain is the domain the column is declared with, if any.
+	Domain string `json:"domain,omitempty"`
+	// Category is pg_type.typcategory of the base type: N numeric, S string,
+	// D date/time, B boolean, U user (uuid, bytea…), A array, E enum, …
+	Category string `json:"category"`
+	// Enum lists the labels of an enum type, in their sort order.
+	Enum []string `json:"enum,omitempty"`
+	// Element is the base type of an array's elements ("numeric").
+	Element  string `json:"element,omitempty"`
+	NotNull  bool   `json:"not_null"`
+	Default  string `json:"default,omitempty"`
+	Identity string `json:"identity,omitempty"` // "always" or "by default"
+	// Generated is the expression of a GENERATED ALWAYS AS (…) STORED column.
+	Generated string `json:"generated,omitempty"`
+	Comment   string `json:"comment,omitempty"`
+	// Sequence is the sequence that feeds this column, owned (serial,
+	// identity) or named in a nextval() default.
+	Sequence string `json:"sequence,omitempty"`
+	// UUIDDefault is the uuid-generating function of the default
+	// (gen_random_uuid, uuid_generate_v1, uuid_generate_v4, uuidv7…).
+	UUIDDefault string `json:"uuid_default,omitempty"`
+}
+
+// Index is a primary key, a unique constraint or a unique index.
+type Index struct {
+	Name    string   `json:"name"`
+	Columns []string `json:"columns"`
+	// Constraint is true for a declared PRIMARY KEY or UNIQUE constraint,
+	// false for a bare CREATE UNIQUE INDEX.
+	Constraint bool `json:"constraint"`
+	// Predicate is the WHERE of a partial index; Expressions are the
+	// non-column parts of an expression index. Either makes it not a key
+	// candidate: it does not prove the uniqueness of a column set.
+	Predicate        string   `json:"predicate,omitempty"`
+	Expressions      []string `json:"expressions,omitempty"`
+	NullsNotDistinct bool     `json:"nulls_not_distinct,omitempty"`
+}
+
+// KeyCandidate reports whether the index proves its columns unique for every
+// row: not partial, no expressions.
+func (i *Index) KeyCandidate() bool { return i.Predicate == "" && len(i.Expressions) == 0 }
+
+// ForeignKey is a foreign key of a table, possibly composite, possibly
+// referencing a unique column rather than a primary key.
+type ForeignKey struct {
+	Name       string   `json:"name"`
+	Columns    []string `json:"columns"`
+	RefSchema  string   `json:"ref_schema"`
+	RefTable   string   `json:"ref_table"`
+	RefColumns []string `json:"ref_columns"`
+	// FromPartition names the partition it was declared on, when it is
+	// attributed to a partitioned parent.
+	FromPartition string `json:"from_partition,omitempty"`
+}
+
+// Profile is what the data looks like, kept apart from the schema so a plan
+// can cite both and a golden schema does not change with the data.
+type Profile struct {
+	Tables []TableProfile `json:"tables"`
+}
+
+// Table returns the profile of schema.name, or nil.
+func (p *Profile) Table(schema, name string) *TableProfile {
+	for i := range p.Tables {
+		if p.Tables[i].Schema == schema && p.Tables[i].Name == name {
+			return &p.Tables[i]
+		}
+	}
+	return nil
+}
+
+// TableProfile holds the statistics of one table.
+type TableProfile struct {
+	Schema string `json:"schema"`
+	Name   string `json:"name"`
+	Rows   int64  `json:"rows"`
+	// RowsEstimated is true when Rows comes from the planner's estimate
+	// (tables over the exact-count threshold, unless forced exact).
+	RowsEstimated bool            `json:"rows_estimated,omitempty"`
+	TotalBytes    int64           `json:"total_bytes"`
+	AvgRowBytes   float64         `json:"avg_row_bytes"`
+	Columns       []ColumnProfile `json:"columns"`
+	// Error says why the table could not be profiled (no SELECT
+	// permission, …); the other tables are still profiled.
+	Error string `json:"error,omitempty"`
+}
+
+// Column returns the profile of the named column, or nil.
+func (t *TableProfile) Column(name string) *ColumnProfile {
+	for i := range t.Columns {
+		if t.Columns[i].Name == name {
+			return &t.Columns[i]
+		}
+	}
+	return nil
+}
+
+// ColumnProfile holds the statistics of one column.
+type ColumnProfile struct {
+	Name         string  `json:"name"`
+	Nulls        int64   `json:"nulls"`
+	NullFraction float64 `json:"null_fraction"`
+	Distinct     int64   `json:"distinct"`
+	// DistinctEstimated is true when Distinct comes from a sketch
+	// (HyperLogLog) rather than an exact count.
+	DistinctEstimated bool `json:"distinct_estimated,omitempty"`
+	// TopValues are the most frequent non-null values, most frequent first
+	// (at least 10 when there are that many), rendered as text.
+	TopValues []ValueCount `json:"top_values,omitempty"`
+	// TopShare is the share of non-null rows holding the most frequent value.
+	TopShare float64 `json:"top_share"`
+	Min      string  `json:"min,omitempty"`
+	Max      string  `json:"max,omitempty"`
+	// AvgWidth and MaxWidth are in bytes of the value's text form.
+	AvgWidth float64 `json:"avg_width"`
+	MaxWidth int     `json:"max_width"`
+	// Correlation is pg_stats.correlation (physical vs logical order), when
+	// the table has been analyzed.
+	Correlation *float64 `json:"correlation,omitempty"`
+	// Sequence is set when the column looks like a sequence-style id: a poor
+	// DynamoDB partition key, since it carries no meaning and concentrates
+	// new writes.
+	Sequence *SequenceEvidence `json:"sequence,omitempty"`
+}
+
+// ValueCount is one value and how many rows hold it.
+type ValueCount struct {
+	Value string `json:"value"`
+	Count int64  `json:"count"`
+}
+
+// SequenceKind names why a column is sequence-style.
+type SequenceKind string
+
+// The sequence-style classifications.
+const (
+	SeqIdentity       SequenceKind = "identity"
+	SeqNextval        SequenceKind = "nextval default"
+	SeqOwnedSequence  SequenceKind = "owned sequence"
+	SeqUUIDDefault    SequenceKind = "generated uuid"
+	SeqDenseMonotonic SequenceKind = "dense monotonic integer"
+	SeqTimeOrderedID  SequenceKind = "time-ordered id"
+)
+
+// SequenceEvidence is the classification with its evidence in words, e.g.
+// "default nextval('rental_rental_id_seq'::regclass)".
+type SequenceEvidence struct {
+	Kind     SequenceKind `json:"kind"`
+	Evidence []string     `json:"evidence"`
+	// TimeOrdered is true when new values grow with time (sequences, uuid v1
+	// and v7, ULIDs, snowflakes): they also make a rolling hot partition.
+	TimeOrdered bool `json:"time_ordered,omitempty"`
+}

@@ -1,0 +1,70 @@
+package testenv
+
+import (
+	"context"
+	"os"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+)
+
+func TestMain(m *testing.M) { os.Exit(Main(m)) }
+
+func TestDatasetLoadsIntoFreshDatabase(t *testing.T) {
+	db := NewDatabase(t, "pagila")
+	var rentals, customers int
+	err := db.Pool.QueryRow(context.Background(),
+		"SELECT (SELECT count(*) FROM rental), (SELECT count(DISTINCT customer_id) FROM rental)").Scan(&rentals, &customers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rentals != 16044 || customers != 599 {
+		t.Fatalf("pagila rental: %d rows over %d customers, want 16044 over 599", rentals, customers)
+	}
+	// A second database from the same dataset is independent of the first.
+	other := NewDatabase(t, "pagila")
+	if other.Name == db.Name {
+		t.Fatalf("two tests got the same database %s", db.Name)
+	}
+	if _, err := db.Pool.Exec(context.Background(), "DELETE FROM payment"); err != nil {
+		t.Fatal(err)
+	}
+	var payments int
+	if err := other.Pool.QueryRow(context.Background(), "SELECT count(*) FROM payment").Scan(&payments); err != nil {
+		t.Fatal(err)
+	}
+	if payments == 0 {
+		t.Fatal("deleting from one test database emptied another")
+	}
+}
+
+func TestLocalDynamoDBWritesAndReads(t *testing.T) {
+	ctx := context.Background()
+	c := DynamoDB(t)
+	name := TableName(t, "testenv")
+	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName:            aws.String(name),
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}},
+		BillingMode:          types.BillingModePayPerRequest,
+	})
+	if err != nil {
+		t.Fatalf("create table: %v", err)
+	}
+	t.Cleanup(func() { c.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)}) }) //nolint:errcheck
+	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "ALFKI"}, "n": &types.AttributeValueMemberN{Value: "12.50"},
+	}}); err != nil {
+		t.Fatalf("put: %v", err)
+	}
+	out, err := c.GetItem(ctx, &dynamodb.GetItemInput{TableName: aws.String(name), Key: map[string]types.AttributeValue{"pk": &types.AttributeValueMemberS{Value: "ALFKI"}}, ConsistentRead: aws.Bool(true)})
+	if err != nil {
+		t.Fatalf("get: %v", err)
+	}
+	n, ok := out.Item["n"].(*types.AttributeValueMemberN)
+	if !ok || n.Value != "12.5" && n.Value != "12.50" {
+		t.Fatalf("read back %#v, want n = 12.5", out.Item)
+	}
+}

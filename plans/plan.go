@@ -1,0 +1,237 @@
+// Package plans is the plan document: the DynamoDB design for a set of
+// PostgreSQL tables that a person reviews, edits and commits, and that load
+// carries out. A plan names tables and columns, never pointers into a schema
+// model, so a file reviewed today loads tomorrow; and it imports no other
+// package of the project, so it stays readable on its own.
+//
+// The rationale sits next to each decision: chosen keys with their score and
+// evidence, rejected candidates with reasons, warnings and estimates.
+package plans
+
+// FormatVersion is the version of the plan file format this package reads
+// and writes. Read refuses other versions.
+const FormatVersion = 1
+
+// Plan is one plan file.
+type Plan struct {
+	Version int     `yaml:"version"`
+	Source  Source  `yaml:"source"`
+	Options Options `yaml:"options"`
+	Tables  []Table `yaml:"tables"`
+	// Skipped lists source relations the plan does not migrate (views,
+	// materialized views, tables filtered out by hand) with the reason.
+	Skipped []Skipped `yaml:"skipped,omitempty"`
+}
+
+// Source describes where the plan was made, without any secret: no
+// connection string, no password, only names.
+type Source struct {
+	Database      string   `yaml:"database"`
+	ServerVersion string   `yaml:"server_version,omitempty"`
+	Schemas       []string `yaml:"schemas,omitempty"`
+	Tables        []string `yaml:"tables,omitempty"` // the --tables globs, if any
+}
+
+// Options are the plan-wide settings the design was made with.
+type Options struct {
+	// TablePrefix is prepended to every default target name.
+	TablePrefix string `yaml:"table_prefix,omitempty"`
+	// WriteRate is the planned write rate of a load in WCU/s, which sizes
+	// write sharding and load-time estimates.
+	WriteRate int64 `yaml:"write_rate"`
+	// Nulls says what a NULL becomes: "omit" (no attribute, DynamoDB's
+	// idiom) or "null" ({"NULL": true}).
+	Nulls string `yaml:"nulls"`
+	// FloatSpecials says what NaN and ±Infinity in real/double columns
+	// become, since DynamoDB numbers cannot hold them: "reject" (the row
+	// goes to the rejects file) or "string" (stored as S "NaN").
+	FloatSpecials string `yaml:"float_specials"`
+}
+
+// The values of Options.Nulls and Options.FloatSpecials.
+const (
+	NullsOmit           = "omit"
+	NullsWrite          = "null"
+	FloatSpecialsReject = "reject"
+	FloatSpecialsString = "string"
+)
+
+// Table is the design of one DynamoDB table fed by one source table.
+type Table struct {
+	// Source is the source table as schema.name.
+	Source string `yaml:"source"`
+	// Target is the DynamoDB table name.
+	Target string `yaml:"target"`
+	// Warnings come first in review: a fallback key, an unproven key, a
+	// type that loses information.
+	Warnings     []string  `yaml:"warnings,omitempty"`
+	PartitionKey Key       `yaml:"partition_key"`
+	SortKey      *Key      `yaml:"sort_key,omitempty"`
+	Sharding     *Sharding `yaml:"sharding,omitempty"`
+	// Unique is the proof that (partition key, sort key) identifies one
+	// row: a constraint name or the exact check that was run.
+	Unique     string      `yaml:"unique"`
+	Attributes []Attribute `yaml:"attributes"`
+	Excluded   []Excluded  `yaml:"excluded,omitempty"`
+	// Rejected are the partition key candidates that were considered and
+	// not chosen, each with its reasons.
+	Rejected  []Candidate `yaml:"rejected,omitempty"`
+	Capacity  Capacity    `yaml:"capacity"`
+	Estimates Estimates   `yaml:"estimates"`
+}
+
+// Key is a partition key or sort key: one DynamoDB attribute whose value is
+// built from one or more source columns.
+type Key struct {
+	// Attribute is the DynamoDB attribute name ("pk", "sk").
+	Attribute string `yaml:"attribute"`
+	// Type is the DynamoDB scalar type: S, N or B. N and B only for a key
+	// of one column.
+	Type string `yaml:"type"`
+	// Parts are the source columns, in order. Several parts are joined
+	// with Separator, each encoded so the joined string sorts in the
+	// columns' natural order.
+	Parts []KeyPart `yaml:"parts"`
+	// Score is the candidate's score (0..1) when it was chosen by scoring.
+	Score float64 `yaml:"score,omitempty"`
+	// Why gives the evidence for the choice, in words.
+	Why []string `yaml:"why,omitempty"`
+}
+
+// Separator joins the parts of a composite key and the shard suffix. Inside
+// string parts it is escaped as `\#` (and `\` as `\\`).
+const Separator = "#"
+
+// KeyPart is one source column of a key and how its value is encoded.
+type KeyPart struct {
+	Column string `yaml:"column"`
+	// Encoding is one of the Enc* constants.
+	Encoding string `yaml:"encoding"`
+	// Width is the digit count of EncInteger (5 smallint, 10 integer, 19
+	// bigint), so integers sort as strings.
+	Width int `yaml:"width,omitempty"`
+}
+
+// Key part encodings. Every one of them sorts as a string in the column's
+// natural order, except EncNumber and EncBinary, which are only allowed for
+// a key of one part whose Type is N or B.
+const (
+	// EncString is the text value; inside a composite key `\` and `#` are
+	// escaped with a backslash.
+	EncString = "string"
+	// EncInteger is a sign-aware fixed-width decimal: non-negative values
+	// are zero-padded to Width digits ("0000010001"); negative values are
+	// "-" followed by the Width-digit complement 10^Width-|v|, so they sort
+	// before all non-negative values and among themselves by value.
+	EncInteger = "integer"
+	// EncNumber is the exact decimal text, for a key of Type N.
+	EncNumber = "number"
+	// EncDate is YYYY-MM-DD.
+	EncDate = "date"
+	// EncTimestamp is YYYY-MM-DDTHH:MM:SS.ffffff of a timestamp without
+	// time zone (six fraction digits, always).
+	EncTimestamp = "timestamp"
+	// EncTimestampTZ is YYYY-MM-DDTHH:MM:SS.ffffffZ, converted to UTC.
+	EncTimestampTZ = "timestamptz"
+	// EncBinary is the raw bytes, for a key of Type B.
+	EncBinary = "binary"
+)
+
+// Sharding spreads a hot partition key over Shards partition key values by
+// appending Separator and a calculated suffix: the shard is
+// Shard(sort key value, Shards), so a reader who knows an item's sort key
+// finds it again, and a reader of one logical key queries all Shards.
+type Sharding struct {
+	Shards int `yaml:"shards"`
+	// Why states the reason and the numbers: the hottest key's items, its
+	// load-time floor at 1,000 WCU/s, the table's ideal load time.
+	Why []string `yaml:"why,omitempty"`
+	// ReadCost states what sharding costs readers.
+	ReadCost string `yaml:"read_cost,omitempty"`
+}
+
+// Attribute is one source column written as a DynamoDB attribute.
+type Attribute struct {
+	Column string `yaml:"column"`
+	// Name is the attribute name in DynamoDB (the column name unless edited).
+	Name string `yaml:"name"`
+	// PGType is the column's base type when the plan was made; a live
+	// schema with another type makes review and load refuse the plan.
+	PGType string `yaml:"pg_type"`
+	// Type is the DynamoDB type: S, N, B, BOOL, M, L (M/L for json, L for
+	// arrays).
+	Type string `yaml:"type"`
+	// Encoding is one of the Attr* constants.
+	Encoding string `yaml:"encoding"`
+	Note     string `yaml:"note,omitempty"`
+}
+
+// Attribute encodings: how a column value becomes an attribute value.
+const (
+	AttrNumber      = "number"      // N, the exact decimal text
+	AttrFloat       = "float"       // N, with NaN/±Infinity under Options.FloatSpecials
+	AttrString      = "string"      // S, the value's text form
+	AttrBool        = "bool"        // BOOL
+	AttrBinary      = "binary"      // B
+	AttrDate        = "date"        // S YYYY-MM-DD
+	AttrTimestamp   = "timestamp"   // S YYYY-MM-DDTHH:MM:SS.ffffff
+	AttrTimestampTZ = "timestamptz" // S YYYY-MM-DDTHH:MM:SS.ffffffZ in UTC
+	AttrJSON        = "json"        // M/L/S/N/BOOL/NULL from the JSON value, numbers exact
+	AttrArray       = "array"       // L of the elements (numbers exact)
+)
+
+// Excluded is a source column that is not written, with the reason.
+type Excluded struct {
+	Column string `yaml:"column"`
+	PGType string `yaml:"pg_type"`
+	Why    string `yaml:"why"`
+}
+
+// Candidate is a partition key candidate that was not chosen.
+type Candidate struct {
+	Columns []string `yaml:"columns"`
+	Score   float64  `yaml:"score,omitempty"`
+	Why     []string `yaml:"why"`
+}
+
+// Capacity is how the target table is created.
+type Capacity struct {
+	// Mode is "on-demand" or "provisioned".
+	Mode       string `yaml:"mode"`
+	ReadUnits  int64  `yaml:"read_units,omitempty"`
+	WriteUnits int64  `yaml:"write_units,omitempty"`
+	WarmReads  int64  `yaml:"warm_reads_per_second,omitempty"`
+	WarmWrites int64  `yaml:"warm_writes_per_second,omitempty"`
+}
+
+// Capacity modes.
+const (
+	OnDemand    = "on-demand"
+	Provisioned = "provisioned"
+)
+
+// Estimates are the design's numbers, from the profile.
+type Estimates struct {
+	Items        int64 `yaml:"items"`
+	AvgItemBytes int64 `yaml:"avg_item_bytes"`
+	MaxItemBytes int64 `yaml:"max_item_bytes"`
+	// WCUPerItem is the average write units per item (1 KB units, rounded
+	// up per item).
+	WCUPerItem float64 `yaml:"wcu_per_item"`
+	TotalWCU   int64   `yaml:"total_wcu"`
+	// DistinctPartitionKeys counts partition key values after sharding.
+	DistinctPartitionKeys int64 `yaml:"distinct_partition_keys"`
+	ItemsPerKeyMax        int64 `yaml:"items_per_key_max"`
+	ItemsPerKeyMedian     int64 `yaml:"items_per_key_median"`
+	RowsOver400KB         int64 `yaml:"rows_over_400kb"`
+	// IdealLoadSeconds is TotalWCU / WriteRate; HotKeyFloorSeconds is the
+	// hottest key's WCU / 1,000 WCU/s, the time no load can beat.
+	IdealLoadSeconds   float64 `yaml:"ideal_load_seconds"`
+	HotKeyFloorSeconds float64 `yaml:"hot_key_floor_seconds"`
+}
+
+// Skipped is a source relation the plan does not migrate.
+type Skipped struct {
+	Source string `yaml:"source"`
+	Why    string `yaml:"why"`
+}

@@ -1,0 +1,493 @@
+// Package ddbsim is a local DynamoDB endpoint that models what dynalite does
+// not: partitions with write budgets, throttling with UnprocessedItems,
+// injected faults, and a count-only sink fast enough to measure a loader.
+//
+// It speaks the DynamoDB JSON 1.0 protocol as aws-sdk-go-v2 sends it
+// (X-Amz-Target DynamoDB_20120810.*, signatures accepted and not verified)
+// for CreateTable, DescribeTable, DeleteTable, ListTables, BatchWriteItem,
+// PutItem, GetItem, BatchGetItem and Scan, and reports errors in DynamoDB's
+// wire format so the SDK returns the same typed errors and codes as AWS.
+// Validation messages are copied from dynalite, which copies DynamoDB.
+//
+// # Partitions and budgets
+//
+// Each table has P partitions: Options.Partitions if set, otherwise
+// max(ceil(RCU/3000 + WCU/1000), 1) for a provisioned table and 4 for an
+// on-demand one. An item's partition is found from the MD5 of its partition
+// key value (UTF-8 bytes for S, canonical number text for N, raw bytes for B):
+// the first 64 bits of the digest are split into P equal ranges, so one
+// partition key value always lands on one partition. Every partition has a
+// write budget (Options.PartitionWCU, default 1,000 WCU/s) and the table has
+// one too (Options.TableWCU, else the provisioned WCU, else P times the
+// partition budget). Budgets are token buckets holding BurstSeconds of
+// budget. A put costs ceil(size/1 KB) WCU with size computed by DynamoDB's
+// item size rules; a delete costs 1 WCU. Writes over budget come back in
+// UnprocessedItems; a BatchWriteItem in which nothing was written because of
+// the budget fails with ProvisionedThroughputExceededException, as does a
+// PutItem over budget. Reads are not budgeted.
+//
+// # Simulated time
+//
+// Options.TimeScale runs the simulation faster than the wall clock:
+// simulated time = wall time since Start * TimeScale. Budgets and all
+// reported figures (per-second series, rates) are in simulated units, so with
+// TimeScale 50 a 1,000 WCU/s partition accepts 50,000 WCU per wall second and
+// a 100 s simulated load takes 2 s.
+//
+// # Faults
+//
+// Options.Faults injects, per eligible request and in arrival order,
+// dropped connections (closed without a response), 500 InternalServerError,
+// 400 ThrottlingException, added latency, and a share of BatchWriteItem items
+// returned unprocessed. All draws come from one PRNG seeded with Options.Seed
+// and taken under a mutex, so sequential requests see the same faults for the
+// same seed; FaultLog returns the sequence.
+//
+// # Modes
+//
+// ModeStore keeps items in memory so GetItem, BatchGetItem and Scan return
+// them. ModeCount validates, budgets and counts writes but stores nothing.
+package ddbsim
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Mode selects whether written items are kept.
+type Mode int
+
+const (
+	// ModeStore keeps items in memory; reads return them.
+	ModeStore Mode = iota
+	// ModeCount validates and counts writes and stores nothing: the fastest
+	// sink, for measuring a loader.
+	ModeCount
+)
+
+func (m Mode) String() string {
+	if m == ModeCount {
+		return "count"
+	}
+	return "store"
+}
+
+// ParseMode parses "store" or "count".
+func ParseMode(s string) (Mode, error) {
+	switch s {
+	case "store":
+		return ModeStore, nil
+	case "count":
+		return ModeCount, nil
+	}
+	return 0, fmt.Errorf("ddbsim: unknown mode %q (want store or count)", s)
+}
+
+// Faults configures injected failures. Rates are probabilities in [0,1] per
+// eligible request (UnprocessedRate per item of a BatchWriteItem).
+type Faults struct {
+	InternalErrorRate float64       // 500 InternalServerError
+	ThrottleRate      float64       // 400 ThrottlingException
+	DropRate          float64       // connection closed without a response
+	Latency           time.Duration // added to every eligible request
+	LatencyJitter     time.Duration // plus a uniform random [0, LatencyJitter)
+	UnprocessedRate   float64       // share of batch items returned unprocessed
+	// Ops lists the operations faults apply to. Empty means the data
+	// operations (BatchWriteItem, PutItem, GetItem, BatchGetItem, Scan);
+	// table management is left alone so test setup stays deterministic.
+	Ops []string
+}
+
+func (f Faults) enabled() bool {
+	return f.InternalErrorRate > 0 || f.ThrottleRate > 0 || f.DropRate > 0 ||
+		f.Latency > 0 || f.LatencyJitter > 0 || f.UnprocessedRate > 0
+}
+
+// Options configures a Server. The zero value is a store-mode server with
+// DynamoDB's default budgets in real time.
+type Options struct {
+	Mode         Mode
+	Partitions   int     // partitions per table; 0 derives them from capacity
+	PartitionWCU float64 // simulated WCU/s per partition; default 1000
+	TableWCU     float64 // simulated WCU/s per table; 0: provisioned WCU or Partitions*PartitionWCU
+	BurstSeconds float64 // bucket size in seconds of budget; default 0.1
+	TimeScale    float64 // simulated seconds per wall second; default 1
+	Faults       Faults
+	Seed         uint64
+
+	// CreateDelay is how long (wall time) a new table stays CREATING.
+	CreateDelay time.Duration
+	// MaxTrackedKeys bounds the per-key rate map per table; default 100,000.
+	MaxTrackedKeys int
+	// MaxSeriesSeconds bounds each partition's per-second series; when full,
+	// the older half is dropped. Default 3,600.
+	MaxSeriesSeconds int
+	// MaxFaultLog bounds FaultLog; later faults are counted, not logged.
+	// Default 100,000.
+	MaxFaultLog int
+}
+
+func (o *Options) defaults() error {
+	if o.PartitionWCU == 0 {
+		o.PartitionWCU = 1000
+	}
+	if o.BurstSeconds == 0 {
+		o.BurstSeconds = 0.1
+	}
+	if o.TimeScale == 0 {
+		o.TimeScale = 1
+	}
+	if o.MaxTrackedKeys == 0 {
+		o.MaxTrackedKeys = 100_000
+	}
+	if o.MaxSeriesSeconds == 0 {
+		o.MaxSeriesSeconds = 3600
+	}
+	if o.MaxFaultLog == 0 {
+		o.MaxFaultLog = 100_000
+	}
+	if len(o.Faults.Ops) == 0 {
+		o.Faults.Ops = []string{"BatchWriteItem", "PutItem", "GetItem", "BatchGetItem", "Scan"}
+	}
+	switch {
+	case o.Partitions < 0, o.PartitionWCU < 0, o.TableWCU < 0, o.BurstSeconds < 0, o.TimeScale < 0:
+		return errors.New("ddbsim: negative option")
+	case o.MaxSeriesSeconds < 2:
+		return errors.New("ddbsim: MaxSeriesSeconds must be at least 2")
+	}
+	for _, r := range []float64{o.Faults.InternalErrorRate, o.Faults.ThrottleRate, o.Faults.DropRate, o.Faults.UnprocessedRate} {
+		if r < 0 || r > 1 || math.IsNaN(r) {
+			return fmt.Errorf("ddbsim: fault rate %v outside [0,1]", r)
+		}
+	}
+	return nil
+}
+
+// FaultEvent is one eligible request's fault decision.
+type FaultEvent struct {
+	Seq         int64         `json:"seq"` // 1-based arrival order among eligible requests
+	Op          string        `json:"op"`
+	Fault       string        `json:"fault,omitempty"` // "", "drop", "internal" or "throttle"
+	Latency     time.Duration `json:"latency_ns,omitempty"`
+	Unprocessed int           `json:"unprocessed,omitempty"` // items returned unprocessed by injection
+}
+
+// Server is a simulated DynamoDB endpoint. It is an http.Handler, so it can
+// be mounted in an httptest.Server; Start runs it on its own listener.
+type Server struct {
+	opts  Options
+	start time.Time
+	done  chan struct{} // closed by Close; ends injected sleeps
+	once  sync.Once
+
+	tmu    sync.RWMutex
+	tables map[string]*table
+
+	fmu      sync.Mutex
+	rng      *rand.Rand
+	faultSeq int64
+	faultLog []FaultEvent
+	fcount   FaultStats
+
+	reqID  atomic.Uint64
+	faultOp map[string]bool
+
+	parsers sync.Pool
+
+	// Set by Start.
+	srv *http.Server
+	ln  net.Listener
+	wg  sync.WaitGroup
+	url string
+}
+
+// New returns a Server that is not listening; use it as an http.Handler.
+func New(opts Options) (*Server, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	s := &Server{
+		opts:    opts,
+		start:   time.Now(),
+		done:    make(chan struct{}),
+		tables:  map[string]*table{},
+		rng:     rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
+		faultOp: map[string]bool{},
+	}
+	for _, op := range opts.Faults.Ops {
+		s.faultOp[op] = true
+	}
+	s.parsers.New = func() any { return &parser{} }
+	return s, nil
+}
+
+// Start runs a new Server on addr (host:port; "" means 127.0.0.1 on a free
+// port). The server runs until Close.
+func Start(addr string, opts Options) (*Server, error) {
+	s, err := New(opts)
+	if err != nil {
+		return nil, err
+	}
+	if addr == "" {
+		addr = "127.0.0.1:0"
+	}
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("ddbsim: listen on %s: %w", addr, err)
+	}
+	s.ln = ln
+	s.url = "http://" + ln.Addr().String()
+	s.srv = &http.Server{Handler: s, ReadHeaderTimeout: 10 * time.Second}
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		_ = s.srv.Serve(ln) // returns http.ErrServerClosed after Close
+	}()
+	return s, nil
+}
+
+// URL is the endpoint of a server made by Start (for BaseEndpoint).
+func (s *Server) URL() string { return s.url }
+
+// Close stops the listener of a started server, closes its connections,
+// ends injected delays and waits for the serve goroutine. It is safe to call
+// more than once and on a server made by New.
+func (s *Server) Close() error {
+	var err error
+	s.once.Do(func() {
+		close(s.done)
+		if s.srv != nil {
+			err = s.srv.Close()
+			s.wg.Wait()
+		}
+	})
+	return err
+}
+
+// simNow is the simulated time in seconds since the server started.
+func (s *Server) simNow() float64 {
+	return time.Since(s.start).Seconds() * s.opts.TimeScale
+}
+
+// FaultLog returns the fault decisions so far, in arrival order.
+func (s *Server) FaultLog() []FaultEvent {
+	s.fmu.Lock()
+	defer s.fmu.Unlock()
+	return slices.Clone(s.faultLog)
+}
+
+// decision is the fault plan for one request.
+type decision struct {
+	logIdx  int // index in faultLog, -1 if not logged
+	fault   string
+	latency time.Duration
+	items   *rand.Rand // per-item draws for UnprocessedRate; nil if none
+}
+
+func (s *Server) decide(op string) decision {
+	f := s.opts.Faults
+	s.fmu.Lock()
+	defer s.fmu.Unlock()
+	s.faultSeq++
+	s.fcount.Requests++
+	// Always draw the same three values so that the sequence depends only on
+	// the seed and the order of requests.
+	r, j, itemSeed := s.rng.Float64(), s.rng.Float64(), s.rng.Uint64()
+	d := decision{logIdx: -1}
+	switch {
+	case r < f.DropRate:
+		d.fault = "drop"
+		s.fcount.Dropped++
+	case r < f.DropRate+f.InternalErrorRate:
+		d.fault = "internal"
+		s.fcount.InternalErrors++
+	case r < f.DropRate+f.InternalErrorRate+f.ThrottleRate:
+		d.fault = "throttle"
+		s.fcount.Throttles++
+	}
+	d.latency = f.Latency + time.Duration(j*float64(f.LatencyJitter))
+	if d.latency > 0 {
+		s.fcount.Delayed++
+	}
+	if f.UnprocessedRate > 0 && op == "BatchWriteItem" && d.fault == "" {
+		d.items = rand.New(rand.NewPCG(itemSeed, ^itemSeed))
+	}
+	if len(s.faultLog) < s.opts.MaxFaultLog {
+		d.logIdx = len(s.faultLog)
+		s.faultLog = append(s.faultLog, FaultEvent{Seq: s.faultSeq, Op: op, Fault: d.fault, Latency: d.latency})
+	}
+	return d
+}
+
+func (s *Server) logUnprocessed(d *decision, n int) {
+	if n == 0 {
+		return
+	}
+	s.fmu.Lock()
+	defer s.fmu.Unlock()
+	s.fcount.UnprocessedItems += int64(n)
+	if d.logIdx >= 0 {
+		s.faultLog[d.logIdx].Unprocessed = n
+	}
+}
+
+const maxRequestBytes = 16 << 20
+
+// ServeHTTP implements the DynamoDB JSON protocol.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet {
+		w.Header().Set("Content-Type", "text/plain")
+		_, _ = io.WriteString(w, "healthy: ddbsim ")
+		return
+	}
+	w.Header().Set("x-amzn-RequestId", strconv.FormatUint(s.reqID.Add(1), 36))
+	target := r.Header.Get("X-Amz-Target")
+	api, op, ok := strings.Cut(target, ".")
+	if r.Method != http.MethodPost || !ok || api != "DynamoDB_20120810" || handlers[op] == nil {
+		writeError(w, &apiError{status: 400, typ: typeUnknownOp})
+		return
+	}
+
+	var d decision
+	if s.opts.Faults.enabled() && s.faultOp[op] {
+		d = s.decide(op)
+		if d.latency > 0 {
+			t := time.NewTimer(d.latency)
+			select {
+			case <-t.C:
+			case <-r.Context().Done():
+				t.Stop()
+				return
+			case <-s.done:
+				t.Stop()
+			}
+		}
+		switch d.fault {
+		case "drop":
+			s.drop(w)
+			return
+		case "internal":
+			writeError(w, &apiError{status: 500, typ: typeInternal, msg: "Internal server error"})
+			return
+		case "throttle":
+			writeError(w, &apiError{status: 400, typ: typeThrottling, msg: "Rate of requests exceeds the allowed throughput."})
+			return
+		}
+	}
+
+	body, err := readBody(r)
+	if err != nil {
+		if errors.Is(err, errTooLarge) {
+			w.WriteHeader(http.StatusRequestEntityTooLarge)
+		}
+		return
+	}
+	p := s.parsers.Get().(*parser)
+	defer s.parsers.Put(p)
+	if len(body) == 0 {
+		writeError(w, &apiError{status: 400, typ: typeSerialization, upperM: true})
+		return
+	}
+	root, err := p.parse(body)
+	if err != nil || root.kind != kObj {
+		writeError(w, &apiError{status: 400, typ: typeSerialization, upperM: true})
+		return
+	}
+	out, aerr := handlers[op](s, p, &root, &d)
+	if aerr != nil {
+		writeError(w, aerr)
+		return
+	}
+	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	_, _ = w.Write(out)
+}
+
+type handler func(s *Server, p *parser, req *node, d *decision) ([]byte, *apiError)
+
+var handlers map[string]handler
+
+func init() {
+	handlers = map[string]handler{
+		"CreateTable":    (*Server).createTable,
+		"DescribeTable":  (*Server).describeTable,
+		"DeleteTable":    (*Server).deleteTable,
+		"ListTables":     (*Server).listTables,
+		"BatchWriteItem": (*Server).batchWriteItem,
+		"PutItem":        (*Server).putItem,
+		"GetItem":        (*Server).getItem,
+		"BatchGetItem":   (*Server).batchGetItem,
+		"Scan":           (*Server).scan,
+	}
+}
+
+var errTooLarge = errors.New("request body over 16 MB")
+
+func readBody(r *http.Request) ([]byte, error) {
+	if r.ContentLength > maxRequestBytes {
+		return nil, errTooLarge
+	}
+	n := r.ContentLength
+	if n < 0 {
+		n = 4096
+	}
+	buf := make([]byte, 0, n+1)
+	lr := io.LimitReader(r.Body, maxRequestBytes+1)
+	for {
+		if len(buf) == cap(buf) {
+			buf = append(buf, 0)[:len(buf)]
+		}
+		m, err := lr.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("read request body: %w", err)
+		}
+	}
+	if len(buf) > maxRequestBytes {
+		return nil, errTooLarge
+	}
+	return buf, nil
+}
+
+// drop closes the client connection without a response.
+func (s *Server) drop(w http.ResponseWriter) {
+	conn, _, err := http.NewResponseController(w).Hijack()
+	if err != nil {
+		// Not hijackable (HTTP/2): abort the handler, which resets the stream.
+		panic(http.ErrAbortHandler)
+	}
+	_ = conn.Close()
+}
+
+func writeError(w http.ResponseWriter, e *apiError) {
+	b := make([]byte, 0, 96+len(e.msg))
+	b = append(b, `{"__type":`...)
+	b = appendJSONString(b, e.typ)
+	if e.msg != "" || e.typ == typeInUse {
+		if e.upperM {
+			b = append(b, `,"Message":`...)
+		} else {
+			b = append(b, `,"message":`...)
+		}
+		b = appendJSONString(b, e.msg)
+	}
+	b = append(b, '}')
+	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
+	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	w.WriteHeader(e.status)
+	_, _ = w.Write(b)
+}

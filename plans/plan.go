@@ -46,6 +46,11 @@ type Options struct {
 	// become, since DynamoDB numbers cannot hold them: "reject" (the row
 	// goes to the rejects file) or "string" (stored as S "NaN").
 	FloatSpecials string `yaml:"float_specials"`
+	// MinDistinct is the fewest distinct values a partition key candidate
+	// needed (tables with fewer rows needed one value per row).
+	MinDistinct int64 `yaml:"min_distinct,omitempty"`
+	// MaxShards capped the write-sharding suffix range.
+	MaxShards int `yaml:"max_shards,omitempty"`
 }
 
 // The values of Options.Nulls and Options.FloatSpecials.
@@ -189,7 +194,7 @@ type Excluded struct {
 
 // Candidate is a partition key candidate that was not chosen.
 type Candidate struct {
-	Columns []string `yaml:"columns"`
+	Columns []string `yaml:"columns,flow"`
 	Score   float64  `yaml:"score,omitempty"`
 	Why     []string `yaml:"why"`
 }
@@ -223,6 +228,9 @@ type Estimates struct {
 	DistinctPartitionKeys int64 `yaml:"distinct_partition_keys"`
 	ItemsPerKeyMax        int64 `yaml:"items_per_key_max"`
 	ItemsPerKeyMedian     int64 `yaml:"items_per_key_median"`
+	// HottestKey is the source value of the partition key with the most
+	// items (before sharding), as text, when the profile knows it.
+	HottestKey string `yaml:"hottest_key,omitempty"`
 	RowsOver400KB         int64 `yaml:"rows_over_400kb"`
 	// IdealLoadSeconds is TotalWCU / WriteRate; HotKeyFloorSeconds is the
 	// hottest key's WCU / 1,000 WCU/s, the time no load can beat.

@@ -1,0 +1,274 @@
+package plans
+
+import (
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// Problem is one thing wrong with a plan, at a location such as
+// "tables[3].partition_key.parts[0].column".
+type Problem struct {
+	Path    string
+	Message string
+}
+
+func (p Problem) String() string { return p.Path + ": " + p.Message }
+
+// ValidationError lists every problem found in a plan.
+type ValidationError struct {
+	Problems []Problem
+}
+
+func (e *ValidationError) Error() string {
+	msgs := make([]string, len(e.Problems))
+	for i, p := range e.Problems {
+		msgs[i] = p.String()
+	}
+	noun := "problems"
+	if len(msgs) == 1 {
+		noun = "problem"
+	}
+	return fmt.Sprintf("invalid plan (%d %s): %s", len(msgs), noun, strings.Join(msgs, "; "))
+}
+
+// MaxShards is the largest shard count a plan may carry: every shard is one
+// more query for a reader of a logical key.
+const MaxShards = 1000
+
+// DynamoDB key value limits, in bytes.
+const (
+	MaxPartitionKeyBytes = 2048
+	MaxSortKeyBytes      = 1024
+)
+
+// tableName is DynamoDB's table name rule: 3 to 255 of [a-zA-Z0-9_.-].
+var tableName = regexp.MustCompile(`^[a-zA-Z0-9_.-]{3,255}$`)
+
+// Validate checks p and returns every problem with its location; none means
+// the plan can be reviewed and loaded. It checks only what the plan says on
+// its own; CheckLive compares it with a live database.
+func Validate(p *Plan) []Problem {
+	v := &validator{}
+	if p.Version != FormatVersion {
+		v.add("version", "unsupported plan version %d (this pg2ddb reads version %d)", p.Version, FormatVersion)
+	}
+	v.options(&p.Options)
+	targets := map[string]int{}
+	sources := map[string]int{}
+	for i := range p.Tables {
+		t := &p.Tables[i]
+		at := fmt.Sprintf("tables[%d]", i)
+		v.table(at, t)
+		if t.Target != "" {
+			if j, dup := targets[t.Target]; dup {
+				v.add(at+".target", "duplicate target %q (also tables[%d])", t.Target, j)
+			} else {
+				targets[t.Target] = i
+			}
+		}
+		if t.Source != "" {
+			if j, dup := sources[t.Source]; dup {
+				v.add(at+".source", "duplicate source %q (also tables[%d])", t.Source, j)
+			} else {
+				sources[t.Source] = i
+			}
+		}
+	}
+	return v.problems
+}
+
+type validator struct{ problems []Problem }
+
+func (v *validator) add(path, format string, args ...any) {
+	v.problems = append(v.problems, Problem{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+func (v *validator) options(o *Options) {
+	if o.WriteRate < 1 {
+		v.add("options.write_rate", "must be at least 1 WCU/s, got %d", o.WriteRate)
+	}
+	if o.Nulls != NullsOmit && o.Nulls != NullsWrite {
+		v.add("options.nulls", "must be %q or %q, got %q", NullsOmit, NullsWrite, o.Nulls)
+	}
+	if o.FloatSpecials != FloatSpecialsReject && o.FloatSpecials != FloatSpecialsString {
+		v.add("options.float_specials", "must be %q or %q, got %q", FloatSpecialsReject, FloatSpecialsString, o.FloatSpecials)
+	}
+	if o.MaxShards < 0 {
+		v.add("options.max_shards", "must not be negative, got %d", o.MaxShards)
+	}
+}
+
+func (v *validator) table(at string, t *Table) {
+	if schema, name, ok := strings.Cut(t.Source, "."); !ok || schema == "" || name == "" {
+		v.add(at+".source", "must be schema.table, got %q", t.Source)
+	}
+	if !tableName.MatchString(t.Target) {
+		v.add(at+".target", "%q is not a DynamoDB table name (3-255 of a-z A-Z 0-9 _ . -)", t.Target)
+	}
+	// Every column the plan knows, so key parts can refer to attributes and
+	// to excluded columns alike.
+	columns := map[string]bool{}
+	names := map[string]string{} // attribute name → column
+	for i, a := range t.Attributes {
+		ap := fmt.Sprintf("%s.attributes[%d]", at, i)
+		v.attribute(ap, &a)
+		if a.Column != "" {
+			if columns[a.Column] {
+				v.add(ap+".column", "column %q listed twice", a.Column)
+			}
+			columns[a.Column] = true
+		}
+		if a.Name != "" {
+			if c, dup := names[a.Name]; dup {
+				v.add(ap+".name", "attribute name %q already used by column %q", a.Name, c)
+			}
+			names[a.Name] = a.Column
+		}
+	}
+	for i, e := range t.Excluded {
+		ep := fmt.Sprintf("%s.excluded[%d]", at, i)
+		if e.Column == "" {
+			v.add(ep+".column", "missing")
+			continue
+		}
+		if columns[e.Column] {
+			v.add(ep+".column", "column %q is both an attribute and excluded", e.Column)
+		}
+		columns[e.Column] = true
+	}
+	v.key(at+".partition_key", &t.PartitionKey, columns, names)
+	if t.SortKey != nil {
+		v.key(at+".sort_key", t.SortKey, columns, names)
+		if t.SortKey.Attribute != "" && t.SortKey.Attribute == t.PartitionKey.Attribute {
+			v.add(at+".sort_key.attribute", "same attribute name %q as the partition key", t.SortKey.Attribute)
+		}
+	}
+	if s := t.Sharding; s != nil {
+		switch {
+		case s.Shards < 1:
+			v.add(at+".sharding.shards", "must be at least 1, got %d", s.Shards)
+		case s.Shards > MaxShards:
+			v.add(at+".sharding.shards", "at most %d, got %d: each shard is one more query per logical key", MaxShards, s.Shards)
+		}
+		if s.Shards > 1 && t.SortKey == nil {
+			v.add(at+".sharding", "sharding needs a sort key: the shard is calculated from the sort key value")
+		}
+		if s.Shards > 1 && t.PartitionKey.Type != "S" {
+			v.add(at+".sharding", "a sharded partition key must be of type S (it gets a \"#<shard>\" suffix), got %q", t.PartitionKey.Type)
+		}
+	}
+	switch t.Capacity.Mode {
+	case OnDemand:
+	case Provisioned:
+		if t.Capacity.ReadUnits < 1 || t.Capacity.WriteUnits < 1 {
+			v.add(at+".capacity", "provisioned mode needs read_units and write_units of at least 1")
+		}
+	default:
+		v.add(at+".capacity.mode", "must be %q or %q, got %q", OnDemand, Provisioned, t.Capacity.Mode)
+	}
+}
+
+// attributeEncodings lists, for each attribute encoding, the DynamoDB types
+// it may produce.
+var attributeEncodings = map[string][]string{
+	AttrNumber:      {"N", "S"}, // S: numbers beyond DynamoDB's 38 digits
+	AttrFloat:       {"N"},
+	AttrString:      {"S"},
+	AttrBool:        {"BOOL"},
+	AttrBinary:      {"B"},
+	AttrDate:        {"S"},
+	AttrTimestamp:   {"S"},
+	AttrTimestampTZ: {"S"},
+	AttrJSON:        {"M", "L", "S"},
+	AttrArray:       {"L"},
+}
+
+func (v *validator) attribute(at string, a *Attribute) {
+	if a.Column == "" {
+		v.add(at+".column", "missing")
+	}
+	if a.Name == "" {
+		v.add(at+".name", "missing")
+	} else if len(a.Name) > 255 {
+		v.add(at+".name", "attribute names are at most 255 bytes, got %d", len(a.Name))
+	}
+	types, ok := attributeEncodings[a.Encoding]
+	if !ok {
+		v.add(at+".encoding", "unknown encoding %q (one of %s)", a.Encoding, strings.Join(sortedKeys(attributeEncodings), ", "))
+		return
+	}
+	for _, t := range types {
+		if t == a.Type {
+			return
+		}
+	}
+	v.add(at+".type", "encoding %q writes %s, not %q", a.Encoding, strings.Join(types, " or "), a.Type)
+}
+
+// keyEncodings are the key part encodings; only number and binary are
+// restricted to a one-part key of type N or B.
+var keyEncodings = map[string]bool{
+	EncString: true, EncInteger: true, EncNumber: true, EncDate: true,
+	EncTimestamp: true, EncTimestampTZ: true, EncBinary: true,
+}
+
+func (v *validator) key(at string, k *Key, columns map[string]bool, names map[string]string) {
+	if k.Attribute == "" {
+		v.add(at+".attribute", "missing")
+	} else if c, clash := names[k.Attribute]; clash {
+		v.add(at+".attribute", "key attribute %q clashes with the attribute of column %q; rename one of them", k.Attribute, c)
+	}
+	if k.Type != "S" && k.Type != "N" && k.Type != "B" {
+		v.add(at+".type", "key type must be S, N or B, got %q", k.Type)
+	}
+	if len(k.Parts) == 0 {
+		v.add(at+".parts", "a key needs at least one column")
+	}
+	if len(k.Parts) > 1 && k.Type != "S" {
+		v.add(at+".type", "a key of %d columns is a joined string: type must be S, got %q", len(k.Parts), k.Type)
+	}
+	seen := map[string]bool{}
+	for i, p := range k.Parts {
+		pp := fmt.Sprintf("%s.parts[%d]", at, i)
+		switch {
+		case p.Column == "":
+			v.add(pp+".column", "missing")
+		case !columns[p.Column]:
+			v.add(pp+".column", "unknown column %q (not among attributes or excluded)", p.Column)
+		case seen[p.Column]:
+			v.add(pp+".column", "column %q used twice in the key", p.Column)
+		}
+		seen[p.Column] = true
+		if !keyEncodings[p.Encoding] {
+			v.add(pp+".encoding", "unknown key encoding %q (one of %s)", p.Encoding, strings.Join(sortedKeys(keyEncodings), ", "))
+			continue
+		}
+		switch {
+		case p.Encoding == EncNumber && (k.Type != "N" || len(k.Parts) != 1):
+			v.add(pp+".encoding", "number encoding needs a one-column key of type N")
+		case p.Encoding == EncBinary && (k.Type != "B" || len(k.Parts) != 1):
+			v.add(pp+".encoding", "binary encoding needs a one-column key of type B")
+		case k.Type == "N" && p.Encoding != EncNumber:
+			v.add(pp+".encoding", "a key of type N needs number encoding, got %q", p.Encoding)
+		case k.Type == "B" && p.Encoding != EncBinary:
+			v.add(pp+".encoding", "a key of type B needs binary encoding, got %q", p.Encoding)
+		}
+		if p.Encoding == EncInteger && (p.Width < 1 || p.Width > 19) {
+			v.add(pp+".width", "integer encoding needs a width of 1 to 19 digits, got %d", p.Width)
+		}
+		if p.Encoding != EncInteger && p.Width != 0 {
+			v.add(pp+".width", "width applies only to integer encoding")
+		}
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -230,8 +230,8 @@ type Estimates struct {
 	ItemsPerKeyMedian     int64 `yaml:"items_per_key_median"`
 	// HottestKey is the source value of the partition key with the most
 	// items (before sharding), as text, when the profile knows it.
-	HottestKey string `yaml:"hottest_key,omitempty"`
-	RowsOver400KB         int64 `yaml:"rows_over_400kb"`
+	HottestKey    string `yaml:"hottest_key,omitempty"`
+	RowsOver400KB int64  `yaml:"rows_over_400kb"`
 	// IdealLoadSeconds is TotalWCU / WriteRate; HotKeyFloorSeconds is the
 	// hottest key's WCU / 1,000 WCU/s, the time no load can beat.
 	IdealLoadSeconds   float64 `yaml:"ideal_load_seconds"`

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"sync"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -20,6 +21,12 @@ type Snapshot struct {
 	// ID is the exported snapshot identifier (pg_export_snapshot), valid
 	// while the transaction that exported it is open.
 	ID string
+
+	// uniques caches Unique's answers per table and column set: mapping
+	// asks about the same candidates repeatedly, and within one snapshot
+	// the answer cannot change.
+	mu      sync.Mutex
+	uniques map[string]UniqueResult
 }
 
 // Begin opens a read-only snapshot on a connection of pool.
@@ -62,6 +69,33 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 
 // Tx is the snapshot's transaction, for queries of other parts of extract.
 func (s *Snapshot) Tx() pgx.Tx { return s.tx }
+
+// scoped runs fn inside a savepoint after the SET LOCAL statements in set,
+// then rolls the savepoint back: session settings made for one step (the
+// search_path of Inspect, the date style of a profile pass) do not leak into
+// the rest of the transaction, and an error inside fn (a table the role may
+// not read) leaves the transaction usable. Savepoints are allowed in a
+// read-only transaction; nothing is written either way.
+func (s *Snapshot) scoped(ctx context.Context, set string, fn func(pgx.Tx) error) error {
+	if _, err := s.tx.Exec(ctx, "SAVEPOINT pg2ddb_scope"); err != nil {
+		return fmt.Errorf("open savepoint: %w", err)
+	}
+	var ferr error
+	if set != "" {
+		if _, err := s.tx.Exec(ctx, set); err != nil {
+			ferr = fmt.Errorf("apply %q: %w", set, err)
+		}
+	}
+	if ferr == nil {
+		ferr = fn(s.tx)
+	}
+	// Rolled back and released, so the savepoint stack does not grow with
+	// the number of tables.
+	if _, err := s.tx.Exec(context.WithoutCancel(ctx), "ROLLBACK TO SAVEPOINT pg2ddb_scope; RELEASE SAVEPOINT pg2ddb_scope"); err != nil && ferr == nil {
+		return fmt.Errorf("roll back savepoint: %w", err)
+	}
+	return ferr
+}
 
 // Close ends the snapshot (a rollback: it never wrote anything) and returns
 // its connection to the pool.

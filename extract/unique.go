@@ -1,0 +1,167 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// UniqueResult answers whether a column set identifies every row: what
+// mapping needs before it proposes a (partition key, sort key).
+type UniqueResult struct {
+	// Unique is true when no two rows share the columns' values and no row
+	// has a NULL in any of them (a DynamoDB key attribute cannot be NULL).
+	Unique bool `json:"unique"`
+	// Proof says why, in words: the constraint or index that guarantees
+	// it, or the check that was run and what it found.
+	Proof string `json:"proof"`
+	// Duplicates is the number of distinct values of the column set held
+	// by more than one row (0 when proven by a constraint).
+	Duplicates int64 `json:"duplicates"`
+	// Nulls is the number of rows with a NULL in any of the columns.
+	Nulls int64 `json:"nulls"`
+	// Rows is the number of rows checked (0 when proven by a constraint).
+	Rows int64 `json:"rows,omitempty"`
+}
+
+// uniqueProofQuery finds a primary key, unique constraint or unique index
+// of the relation whose key columns are all among $3, that is not partial
+// and has no expressions, and whose columns are NOT NULL or that treats
+// NULLs as not distinct: such an index proves the larger set unique too.
+const uniqueProofQuery = `
+SELECT kind, name, cols, no_nulls FROM (
+    SELECT CASE WHEN i.indisprimary THEN 'primary key'
+                WHEN EXISTS (SELECT 1 FROM pg_constraint con
+                             WHERE con.conindid = i.indexrelid AND con.conrelid = i.indrelid AND con.contype = 'u')
+                     THEN 'unique constraint'
+                ELSE 'unique index' END AS kind,
+           ic.relname::text AS name, i.indisprimary, i.indnkeyatts,
+           ARRAY(SELECT a.attname::text FROM generate_series(0, i.indnkeyatts - 1) k
+                 JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[k] ORDER BY k) AS cols,
+           (SELECT bool_and(a.attnotnull) FROM generate_series(0, i.indnkeyatts - 1) k
+            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[k]) OR %s AS no_nulls
+    FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    JOIN pg_class ic ON ic.oid = i.indexrelid
+    WHERE n.nspname = $1 AND c.relname = $2
+      AND i.indisunique AND i.indpred IS NULL AND i.indexprs IS NULL
+) x
+WHERE cols <@ $3::text[]
+ORDER BY indisprimary DESC, indnkeyatts, name`
+
+// Unique reports whether columns identify every row of schema.table: proven
+// by a constraint or unique index within the set when there is one,
+// otherwise checked on the data (a GROUP BY … HAVING count(*) > 1 over the
+// whole table, and a count of rows with NULLs). Answers are cached for the
+// life of the snapshot.
+func (s *Snapshot) Unique(ctx context.Context, schema, table string, columns []string) (UniqueResult, error) {
+	if len(columns) == 0 {
+		return UniqueResult{}, fmt.Errorf("uniqueness of %s.%s: no columns given", schema, table)
+	}
+	key := schema + "\x00" + table + "\x00" + strings.Join(columns, "\x00")
+	s.mu.Lock()
+	if r, ok := s.uniques[key]; ok {
+		s.mu.Unlock()
+		return r, nil
+	}
+	s.mu.Unlock()
+
+	r, err := s.unique(ctx, schema, table, columns)
+	if err != nil {
+		return UniqueResult{}, fmt.Errorf("uniqueness of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
+	}
+	s.mu.Lock()
+	if s.uniques == nil {
+		s.uniques = make(map[string]UniqueResult)
+	}
+	s.uniques[key] = r
+	s.mu.Unlock()
+	return r, nil
+}
+
+func (s *Snapshot) unique(ctx context.Context, schema, table string, columns []string) (UniqueResult, error) {
+	var r UniqueResult
+	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, fmt.Sprintf(uniqueProofQuery, nullsNotDistinctColumn), schema, table, columns)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				kind, name string
+				cols       []string
+				noNulls    bool
+			)
+			if err := rows.Scan(&kind, &name, &cols, &noNulls); err != nil {
+				return err
+			}
+			if !noNulls {
+				continue
+			}
+			r = UniqueResult{Unique: true, Proof: fmt.Sprintf("%s %s (%s)", kind, name, strings.Join(cols, ", "))}
+			return nil
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		return checkUnique(ctx, tx, schema, table, columns, &r)
+	})
+	return r, err
+}
+
+// checkUnique runs the exact check on the data.
+func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns []string, r *UniqueResult) error {
+	cols := make([]string, len(columns))
+	nullTests := make([]string, len(columns))
+	for i, c := range columns {
+		cols[i] = pgx.Identifier{c}.Sanitize()
+		nullTests[i] = cols[i] + " IS NULL"
+	}
+	list := strings.Join(cols, ", ")
+	rel := pgx.Identifier{schema, table}.Sanitize()
+	q := "SELECT coalesce(sum(n), 0)::bigint, coalesce(sum(n) FILTER (WHERE has_null), 0)::bigint, " +
+		"count(*) FILTER (WHERE n > 1 AND NOT has_null) FROM (SELECT count(*) AS n, bool_or(" +
+		strings.Join(nullTests, " OR ") + ") AS has_null FROM " + rel + " GROUP BY " + list + ") g"
+	if err := tx.QueryRow(ctx, q).Scan(&r.Rows, &r.Nulls, &r.Duplicates); err != nil {
+		return err
+	}
+	r.Unique = r.Duplicates == 0 && r.Nulls == 0
+	what := "(" + strings.Join(columns, ", ") + ")"
+	switch {
+	case r.Unique:
+		r.Proof = fmt.Sprintf("checked: no duplicate %s among %s rows", what, thousands(r.Rows))
+	case r.Nulls > 0 && r.Duplicates > 0:
+		r.Proof = fmt.Sprintf("checked: %s values of %s held by more than one row, and %s rows with a NULL, among %s rows",
+			thousands(r.Duplicates), what, thousands(r.Nulls), thousands(r.Rows))
+	case r.Nulls > 0:
+		r.Proof = fmt.Sprintf("checked: %s rows with a NULL in %s among %s rows", thousands(r.Nulls), what, thousands(r.Rows))
+	default:
+		r.Proof = fmt.Sprintf("checked: %s values of %s held by more than one row among %s rows",
+			thousands(r.Duplicates), what, thousands(r.Rows))
+	}
+	return nil
+}
+
+// thousands renders n with comma separators, as the evidence texts do.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	neg := strings.HasPrefix(s, "-")
+	if neg {
+		s = s[1:]
+	}
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}

@@ -159,7 +159,8 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 		return nil, err
 	}
 
-	// Stage 3: custom rules on the values.
+	// Stage 3: custom rules on the values. Item sizes are kept for stage 4.
+	sizes := make([]int, 0, 25)
 	for i := range tables {
 		for _, r := range p.kids(&tables[i]) {
 			if _, _, ok := p.putOrDelete(&r); !ok {
@@ -172,9 +173,14 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 			if msg := p.itemAttrError(item); msg != "" {
 				return nil, validationErr(msg)
 			}
-			if !del && p.itemSize(item) > maxItemSize {
+			size := 0
+			if !del {
+				size = p.itemSize(item)
+			}
+			if size > maxItemSize {
 				return nil, validationErr("Item size has exceeded the maximum allowed size")
 			}
+			sizes = append(sizes, size)
 		}
 	}
 
@@ -186,6 +192,7 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 	}
 	var all []tableOps
 	var scratch []byte
+	nth := 0
 	for i := range tables {
 		t, err := s.lookup(tables[i].key)
 		if err != nil {
@@ -215,8 +222,9 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 				}
 			}
 			op.part = rangeOf(op.key.hash, t.partitions)
+			size := sizes[nth]
+			nth++
 			if !del {
-				size := p.itemSize(item)
 				op.wcu = int64(wcuFor(size))
 				if t.items != nil {
 					op.store = p.newStoredItem(t, item, op.key, size)

@@ -68,10 +68,27 @@ const (
 )
 
 func attrTypeIndex(name string) int {
-	for i, t := range attrTypes {
-		if t == name {
-			return i
-		}
+	switch name {
+	case "S":
+		return tS
+	case "N":
+		return tN
+	case "B":
+		return tB
+	case "BOOL":
+		return tBOOL
+	case "NULL":
+		return tNULL
+	case "M":
+		return tM
+	case "L":
+		return tL
+	case "SS":
+		return tSS
+	case "NS":
+		return tNS
+	case "BS":
+		return tBS
 	}
 	return -1
 }

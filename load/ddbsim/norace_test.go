@@ -1,0 +1,5 @@
+//go:build !race
+
+package ddbsim
+
+const raceEnabled = false

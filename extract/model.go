@@ -158,10 +158,18 @@ type TableProfile struct {
 	Rows   int64  `json:"rows"`
 	// RowsEstimated is true when Rows comes from the planner's estimate
 	// (tables over the exact-count threshold, unless forced exact).
-	RowsEstimated bool            `json:"rows_estimated,omitempty"`
-	TotalBytes    int64           `json:"total_bytes"`
-	AvgRowBytes   float64         `json:"avg_row_bytes"`
-	Columns       []ColumnProfile `json:"columns"`
+	RowsEstimated bool `json:"rows_estimated,omitempty"`
+	// SampledRows is the number of rows read when the table was profiled
+	// from a sample (its row estimate was over the exact-count threshold);
+	// 0 when every row was read.
+	SampledRows int64 `json:"sampled_rows,omitempty"`
+	// TotalBytes is the on-disk size of the table with its TOAST data and
+	// indexes, summed over its partitions.
+	TotalBytes int64 `json:"total_bytes"`
+	// AvgRowBytes is the average of the summed text widths of a row's
+	// non-null values: close to what a row weighs as an item.
+	AvgRowBytes float64         `json:"avg_row_bytes"`
+	Columns     []ColumnProfile `json:"columns"`
 	// Error says why the table could not be profiled (no SELECT
 	// permission, …); the other tables are still profiled.
 	Error string `json:"error,omitempty"`
@@ -189,6 +197,11 @@ type ColumnProfile struct {
 	// TopValues are the most frequent non-null values, most frequent first
 	// (at least 10 when there are that many), rendered as text.
 	TopValues []ValueCount `json:"top_values,omitempty"`
+	// TopValuesEstimated is true when the counts of TopValues are lower
+	// bounds from a summary (a column with more distinct values than are
+	// counted exactly, or a sampled table) rather than exact counts. Any
+	// value held by more than 1/1024 of the rows is still among them.
+	TopValuesEstimated bool `json:"top_values_estimated,omitempty"`
 	// TopShare is the share of non-null rows holding the most frequent value.
 	TopShare float64 `json:"top_share"`
 	Min      string  `json:"min,omitempty"`

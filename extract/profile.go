@@ -1,0 +1,675 @@
+package extract
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
+)
+
+// ProfileOptions tunes ProfileTables.
+type ProfileOptions struct {
+	// ExactRowsThreshold is the planner's row estimate (reltuples) above
+	// which a table is profiled from a TABLESAMPLE SYSTEM sample of about
+	// that many rows instead of every row; its counts are then scaled and
+	// flagged as estimates. 0 means DefaultExactRowsThreshold.
+	ExactRowsThreshold int64
+	// ForceExact reads every row of every table whatever its size.
+	ForceExact bool
+	// TopN is how many most frequent values to keep per column; 0 means 10.
+	TopN int
+	// Progress, when set, is called as each table starts, with the number
+	// of tables done so far and the total.
+	Progress func(table string, done, total int)
+}
+
+// DefaultExactRowsThreshold is the row estimate above which tables are
+// sampled unless ProfileOptions.ForceExact is set.
+const DefaultExactRowsThreshold = 5_000_000
+
+const (
+	defaultTopN = 10
+	// exactDistinctLimit and exactDistinctBytes bound the values a column
+	// counts exactly (every table of the sample datasets stays within them);
+	// past either, the column switches to a HyperLogLog sketch for its
+	// distinct count and a Space-Saving summary for its top values.
+	exactDistinctLimit = 200_000
+	exactDistinctBytes = 16 << 20
+	// spaceSavingCounters is the size of the top-value summary: any value
+	// held by more than 1/1024 of the rows is kept.
+	spaceSavingCounters = 1024
+	// maxRenderedValue caps the bytes of a value shown in TopValues, Min and
+	// Max (a long text or a bytea would otherwise bloat the profile).
+	maxRenderedValue = 256
+)
+
+const (
+	// profileSettings make the text form of values stable and orderable
+	// for the profile pass: ISO dates, timestamps with time zone in UTC,
+	// the shortest exact float text. They are scoped to a savepoint.
+	profileSettings = `SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; ` +
+		`SET LOCAL IntervalStyle = 'postgres'; SET LOCAL extra_float_digits = 1; SET LOCAL bytea_output = 'hex'`
+
+	// tableSizeQuery sums the planner's row estimate and the on-disk size
+	// (heap, TOAST and indexes) over a relation and its partitions. A leaf
+	// never analyzed (reltuples < 0) makes the estimate unknown (-1).
+	tableSizeQuery = `
+WITH rels AS (
+    SELECT relid FROM pg_partition_tree($1::regclass)
+    UNION
+    SELECT $1::regclass
+)
+SELECT CASE WHEN bool_or(c.reltuples < 0 AND c.relkind <> 'p') THEN -1
+            ELSE coalesce(sum(c.reltuples) FILTER (WHERE c.relkind <> 'p'), 0) END::float8,
+       coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint
+FROM rels JOIN pg_class c ON c.oid = rels.relid`
+
+	// correlationQuery reads the planner's statistics of physical vs
+	// logical order; a partitioned table's are the inherited ones.
+	correlationQuery = `
+SELECT attname::text, correlation::float8 FROM pg_stats
+WHERE schemaname = $1 AND tablename = $2 AND inherited = $3 AND correlation IS NOT NULL`
+)
+
+// ProfileTables reads the data of every migratable table of schema (ordinary
+// and partitioned tables; views and materialized views are not profiled: they
+// are not migrated by default and may be expensive to evaluate) in one pass
+// per table over the snapshot: rows, sizes, and per column nulls, distinct
+// values, most frequent values, min/max, widths and sequence-style
+// classification.
+//
+// A table the role cannot read gets TableProfile.Error and the others are
+// still profiled: each table is read inside a savepoint, so an error does not
+// end the snapshot's transaction.
+func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts ProfileOptions) (*Profile, error) {
+	if opts.ExactRowsThreshold <= 0 {
+		opts.ExactRowsThreshold = DefaultExactRowsThreshold
+	}
+	if opts.TopN <= 0 {
+		opts.TopN = defaultTopN
+	}
+	var tables []*Table
+	for i := range schema.Tables {
+		if schema.Tables[i].Migratable {
+			tables = append(tables, &schema.Tables[i])
+		}
+	}
+	p := &Profile{Tables: []TableProfile{}}
+	for i, t := range tables {
+		if opts.Progress != nil {
+			opts.Progress(t.QualifiedName(), i, len(tables))
+		}
+		tp, err := profileTable(ctx, s, schema, t, opts)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fmt.Errorf("profile %s: %w", t.QualifiedName(), ctx.Err())
+			}
+			tp = TableProfile{Schema: t.Schema, Name: t.Name, Columns: []ColumnProfile{},
+				Error: fmt.Sprintf("profile %s: %v", t.QualifiedName(), err)}
+		}
+		p.Tables = append(p.Tables, tp)
+	}
+	if opts.Progress != nil {
+		opts.Progress("", len(tables), len(tables))
+	}
+	return p, nil
+}
+
+func profileTable(ctx context.Context, s *Snapshot, sc *Schema, t *Table, opts ProfileOptions) (TableProfile, error) {
+	tp := TableProfile{Schema: t.Schema, Name: t.Name, Columns: []ColumnProfile{}}
+	var ps *pass
+	rel := pgx.Identifier{t.Schema, t.Name}.Sanitize()
+	err := s.scoped(ctx, profileSettings, func(tx pgx.Tx) error {
+		var estimate float64
+		if err := tx.QueryRow(ctx, tableSizeQuery, rel).Scan(&estimate, &tp.TotalBytes); err != nil {
+			return fmt.Errorf("read size: %w", err)
+		}
+		corr, err := correlations(ctx, tx, t)
+		if err != nil {
+			return err
+		}
+		sample := 0.0
+		if !opts.ForceExact && estimate > float64(opts.ExactRowsThreshold) {
+			sample = 100 * float64(opts.ExactRowsThreshold) / estimate
+		}
+		pass, err := readTable(ctx, tx, t, sample)
+		if err != nil {
+			return err
+		}
+		ps = pass
+		tp.Rows = pass.rows
+		scale := 1.0
+		if sample > 0 {
+			tp.SampledRows = pass.rows
+			tp.Rows = int64(math.Round(estimate))
+			tp.RowsEstimated = true
+			if pass.rows > 0 {
+				scale = estimate / float64(pass.rows)
+			}
+		}
+		if pass.rows > 0 {
+			tp.AvgRowBytes = float64(pass.rowBytes) / float64(pass.rows)
+		}
+		for i := range t.Columns {
+			cp := pass.cols[i].profile(opts.TopN, scale, sample > 0)
+			if c, ok := corr[t.Columns[i].Name]; ok {
+				cp.Correlation = &c
+			}
+			tp.Columns = append(tp.Columns, cp)
+		}
+		return nil
+	})
+	if err != nil {
+		return tp, err
+	}
+	for i := range t.Columns {
+		tp.Columns[i].Sequence = classifySequence(sc, t, &t.Columns[i], &tp, &tp.Columns[i], ps.cols[i])
+	}
+	return tp, nil
+}
+
+func correlations(ctx context.Context, tx pgx.Tx, t *Table) (map[string]float64, error) {
+	rows, err := tx.Query(ctx, correlationQuery, t.Schema, t.Name, t.Kind == KindPartitioned)
+	if err != nil {
+		return nil, fmt.Errorf("read statistics: %w", err)
+	}
+	defer rows.Close()
+	out := make(map[string]float64)
+	for rows.Next() {
+		var (
+			name string
+			c    float64
+		)
+		if err := rows.Scan(&name, &c); err != nil {
+			return nil, fmt.Errorf("read statistics: %w", err)
+		}
+		out[name] = c
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read statistics: %w", err)
+	}
+	return out, nil
+}
+
+// pass is what one read of a table gathered.
+type pass struct {
+	rows, rowBytes int64
+	cols           []*columnStats
+}
+
+// readTable streams the table once with COPY … TO STDOUT in text form and
+// feeds every value of every column to that column's statistics. The text
+// form is what the profile reports (top values, min/max, widths), and it is
+// cheaper to produce than decoding each type on the client. sample > 0 reads
+// a TABLESAMPLE SYSTEM of that percentage.
+func readTable(ctx context.Context, tx pgx.Tx, t *Table, sample float64) (*pass, error) {
+	p := &pass{}
+	cols := make([]string, len(t.Columns))
+	for i := range t.Columns {
+		cols[i] = pgx.Identifier{t.Columns[i].Name}.Sanitize()
+		p.cols = append(p.cols, newColumnStats(&t.Columns[i]))
+	}
+	from := "ONLY " + pgx.Identifier{t.Schema, t.Name}.Sanitize()
+	if t.Kind == KindPartitioned {
+		from = pgx.Identifier{t.Schema, t.Name}.Sanitize()
+	}
+	if sample > 0 {
+		from += " TABLESAMPLE SYSTEM (" + strconv.FormatFloat(sample, 'f', 6, 64) + ")"
+	}
+	sql := "COPY (SELECT " + strings.Join(cols, ", ") + " FROM " + from + ") TO STDOUT"
+	if len(cols) == 0 {
+		sql = "COPY (SELECT FROM " + from + ") TO STDOUT"
+	}
+	w := &copyParser{pass: p}
+	if _, err := tx.Conn().PgConn().CopyTo(ctx, w, sql); err != nil {
+		return nil, fmt.Errorf("read rows: %w", err)
+	}
+	if w.err != nil {
+		return nil, fmt.Errorf("read rows: %w", w.err)
+	}
+	if len(w.rest) > 0 {
+		return nil, fmt.Errorf("read rows: unterminated last row")
+	}
+	return p, nil
+}
+
+// copyParser splits COPY text output into rows and fields. The server sends
+// a row per message in practice, but the protocol does not promise it, so a
+// partial row is kept until its end arrives.
+type copyParser struct {
+	pass    *pass
+	rest    []byte
+	scratch []byte
+	err     error
+}
+
+func (w *copyParser) Write(b []byte) (int, error) {
+	n := len(b)
+	if w.err != nil {
+		return n, nil
+	}
+	if len(w.rest) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			w.rest = append(w.rest, b...)
+			return n, nil
+		}
+		w.rest = append(w.rest, b[:i]...)
+		w.row(w.rest)
+		w.rest = w.rest[:0]
+		b = b[i+1:]
+	}
+	for len(b) > 0 {
+		i := bytes.IndexByte(b, '\n')
+		if i < 0 {
+			w.rest = append(w.rest, b...)
+			break
+		}
+		w.row(b[:i])
+		b = b[i+1:]
+	}
+	return n, nil
+}
+
+func (w *copyParser) row(line []byte) {
+	p := w.pass
+	p.rows++
+	if len(p.cols) == 0 {
+		return
+	}
+	for i, c := range p.cols {
+		var f []byte
+		if i == len(p.cols)-1 {
+			f = line
+		} else {
+			j := bytes.IndexByte(line, '\t')
+			if j < 0 {
+				w.err = fmt.Errorf("row %d has %d fields, want %d", p.rows, i+1, len(p.cols))
+				return
+			}
+			f, line = line[:j], line[j+1:]
+		}
+		if len(f) == 2 && f[0] == '\\' && f[1] == 'N' {
+			c.nulls++
+			continue
+		}
+		if bytes.IndexByte(f, '\\') >= 0 {
+			w.scratch = unescapeCopy(w.scratch[:0], f)
+			f = w.scratch
+		}
+		p.rowBytes += int64(len(f))
+		c.add(f)
+	}
+}
+
+// unescapeCopy decodes the backslash escapes of COPY's text format.
+func unescapeCopy(dst, src []byte) []byte {
+	for i := 0; i < len(src); i++ {
+		c := src[i]
+		if c != '\\' || i+1 == len(src) {
+			dst = append(dst, c)
+			continue
+		}
+		i++
+		switch c = src[i]; c {
+		case 'b':
+			dst = append(dst, '\b')
+		case 'f':
+			dst = append(dst, '\f')
+		case 'n':
+			dst = append(dst, '\n')
+		case 'r':
+			dst = append(dst, '\r')
+		case 't':
+			dst = append(dst, '\t')
+		case 'v':
+			dst = append(dst, '\v')
+		case 'x':
+			v, n := 0, 0
+			for n < 2 && i+1 < len(src) && isHex(src[i+1]) {
+				i++
+				v = v*16 + hexVal(src[i])
+				n++
+			}
+			if n == 0 {
+				dst = append(dst, 'x')
+			} else {
+				dst = append(dst, byte(v))
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			v := int(c - '0')
+			for n := 1; n < 3 && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '7'; n++ {
+				i++
+				v = v*8 + int(src[i]-'0')
+			}
+			dst = append(dst, byte(v))
+		default:
+			dst = append(dst, c)
+		}
+	}
+	return dst
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
+
+func hexVal(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	default:
+		return int(c-'A') + 10
+	}
+}
+
+// valueOrder is how a column's text values compare for min/max.
+type valueOrder int
+
+const (
+	orderNone    valueOrder = iota // not ordered meaningfully (arrays, json, bytea, interval…)
+	orderDecimal                   // integers and numeric: compared as decimal numbers
+	orderFloat                     // real, double precision
+	orderBytes                     // text, dates and timestamps in ISO/UTC, uuid, boolean: byte order
+	orderEnum                      // enum: by the label's sort order
+)
+
+func orderOf(c *Column) valueOrder {
+	switch c.BaseType {
+	case "smallint", "integer", "bigint", "numeric", "oid":
+		return orderDecimal
+	case "real", "double precision":
+		return orderFloat
+	case "uuid", "boolean":
+		return orderBytes
+	case "interval", "money":
+		return orderNone
+	}
+	switch c.Category {
+	case "S", "D":
+		return orderBytes
+	case "E":
+		return orderEnum
+	}
+	return orderNone
+}
+
+// columnStats accumulates one column's statistics during a pass.
+type columnStats struct {
+	col              *Column
+	order            valueOrder
+	enumRank         map[string]int
+	nulls, nonNull   int64
+	widthSum         int64
+	widthMax         int
+	min, max         string
+	hasMinMax        bool
+	exact            map[string]int // value → index into counts, while exact
+	counts           []int64
+	exactBytes       int
+	sketch           *hll
+	top              *spaceSaving
+	allULID, allUUID bool
+	uuidVersions     [16]int64
+}
+
+func newColumnStats(c *Column) *columnStats {
+	cs := &columnStats{col: c, order: orderOf(c), exact: make(map[string]int), allULID: true, allUUID: c.BaseType == "uuid"}
+	if cs.order == orderEnum {
+		cs.enumRank = make(map[string]int, len(c.Enum))
+		for i, l := range c.Enum {
+			cs.enumRank[l] = i
+		}
+	}
+	return cs
+}
+
+func (c *columnStats) add(v []byte) {
+	c.nonNull++
+	c.widthSum += int64(len(v))
+	if len(v) > c.widthMax {
+		c.widthMax = len(v)
+	}
+	if c.exact != nil {
+		if i, ok := c.exact[string(v)]; ok {
+			c.counts[i]++
+		} else if len(c.exact) < exactDistinctLimit && c.exactBytes+len(v) <= exactDistinctBytes {
+			c.exact[string(v)] = len(c.counts)
+			c.counts = append(c.counts, 1)
+			c.exactBytes += len(v)
+		} else {
+			c.spill()
+			c.sketch.add(hash64(v))
+			c.top.add(v, 1)
+		}
+	} else {
+		c.sketch.add(hash64(v))
+		c.top.add(v, 1)
+	}
+	if c.order != orderNone {
+		if !c.hasMinMax {
+			c.min, c.max, c.hasMinMax = string(v), string(v), true
+		} else if c.less(v, c.min) {
+			c.min = string(v)
+		} else if c.greater(v, c.max) {
+			c.max = string(v)
+		}
+	}
+	if c.allULID && !isULID(v) {
+		c.allULID = false
+	}
+	if c.allUUID {
+		if len(v) == 36 && isHex(v[14]) {
+			c.uuidVersions[hexVal(v[14])]++
+		} else {
+			c.allUUID = false
+		}
+	}
+}
+
+// spill moves the column from exact counting to sketches: every value seen
+// goes into the HyperLogLog, the most frequent ones seed the Space-Saving
+// summary with their exact counts so far.
+func (c *columnStats) spill() {
+	c.sketch = &hll{}
+	all := make([]ssCounter, 0, len(c.exact))
+	for v, i := range c.exact {
+		c.sketch.add(hash64([]byte(v)))
+		all = append(all, ssCounter{value: v, count: c.counts[i]})
+	}
+	sortCounters(all)
+	c.top = newSpaceSaving(spaceSavingCounters)
+	for _, e := range all[:min(len(all), spaceSavingCounters)] {
+		c.top.add([]byte(e.value), e.count)
+	}
+	c.exact, c.counts = nil, nil
+}
+
+func (c *columnStats) less(a []byte, b string) bool    { return c.compare(a, b) < 0 }
+func (c *columnStats) greater(a []byte, b string) bool { return c.compare(a, b) > 0 }
+
+func (c *columnStats) compare(a []byte, b string) int {
+	switch c.order {
+	case orderDecimal:
+		return compareDecimal(string(a), b)
+	case orderFloat:
+		x, _ := strconv.ParseFloat(string(a), 64)
+		y, _ := strconv.ParseFloat(b, 64)
+		switch {
+		case math.IsNaN(x) || math.IsNaN(y): // PostgreSQL sorts NaN above every number
+			return boolCmp(math.IsNaN(x), math.IsNaN(y))
+		case x < y:
+			return -1
+		case x > y:
+			return 1
+		}
+		return 0
+	case orderEnum:
+		return c.enumRank[string(a)] - c.enumRank[b]
+	}
+	return strings.Compare(string(a), b)
+}
+
+func boolCmp(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+// compareDecimal orders the text of integers and numerics ("-12.50",
+// "NaN", "Infinity") numerically without parsing them into a fixed-width
+// type, so numeric(38) values compare exactly.
+func compareDecimal(a, b string) int {
+	ra, rb := decimalRank(a), decimalRank(b)
+	if ra != rb || ra != 0 {
+		return ra - rb
+	}
+	na, nb := strings.HasPrefix(a, "-"), strings.HasPrefix(b, "-")
+	if na != nb {
+		return boolCmp(nb, na)
+	}
+	c := compareAbs(strings.TrimPrefix(a, "-"), strings.TrimPrefix(b, "-"))
+	if na {
+		return -c
+	}
+	return c
+}
+
+// decimalRank puts the special values around the finite ones:
+// -Infinity < finite < Infinity < NaN.
+func decimalRank(s string) int {
+	switch s {
+	case "-Infinity":
+		return -1
+	case "Infinity":
+		return 1
+	case "NaN":
+		return 2
+	}
+	return 0
+}
+
+func compareAbs(a, b string) int {
+	ia, fa, _ := strings.Cut(a, ".")
+	ib, fb, _ := strings.Cut(b, ".")
+	ia, ib = strings.TrimLeft(ia, "0"), strings.TrimLeft(ib, "0")
+	if len(ia) != len(ib) {
+		if len(ia) < len(ib) {
+			return -1
+		}
+		return 1
+	}
+	if c := strings.Compare(ia, ib); c != 0 {
+		return c
+	}
+	fa, fb = strings.TrimRight(fa, "0"), strings.TrimRight(fb, "0")
+	return strings.Compare(fa, fb)
+}
+
+// isULID reports whether v is 26 characters of Crockford base32 whose first
+// character keeps the 48-bit timestamp in range.
+func isULID(v []byte) bool {
+	if len(v) != 26 || v[0] > '7' {
+		return false
+	}
+	for _, c := range v {
+		switch {
+		case c >= '0' && c <= '9':
+		case c >= 'A' && c <= 'Z' && c != 'I' && c != 'L' && c != 'O' && c != 'U':
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// profile turns the pass's statistics into the column's profile. scale > 1
+// extrapolates counts of a sample to the table.
+func (c *columnStats) profile(topN int, scale float64, sampled bool) ColumnProfile {
+	cp := ColumnProfile{Name: c.col.Name}
+	rows := c.nulls + c.nonNull
+	cp.Nulls = int64(math.Round(float64(c.nulls) * scale))
+	if rows > 0 {
+		cp.NullFraction = float64(c.nulls) / float64(rows)
+	}
+	if c.nonNull > 0 {
+		cp.AvgWidth = float64(c.widthSum) / float64(c.nonNull)
+	}
+	cp.MaxWidth = c.widthMax
+	if c.hasMinMax {
+		cp.Min, cp.Max = render(c.min), render(c.max)
+	}
+	var top []ssCounter
+	if c.exact != nil {
+		cp.Distinct = int64(len(c.exact))
+		top = make([]ssCounter, 0, len(c.exact))
+		for v, i := range c.exact {
+			top = append(top, ssCounter{value: v, count: c.counts[i]})
+		}
+		sortCounters(top)
+		if len(top) > topN {
+			top = top[:topN]
+		}
+	} else {
+		cp.Distinct = min(int64(math.Round(c.sketch.estimate())), c.nonNull)
+		cp.DistinctEstimated = true
+		// A counter's count minus its possible overcount is a count the
+		// value certainly has; rank by that, so a unique column's summary
+		// does not show inflated counts.
+		all := c.top.top(len(c.top.heap))
+		for i := range all {
+			all[i].count -= all[i].err
+		}
+		sortCounters(all)
+		if len(all) > topN {
+			all = all[:topN]
+		}
+		floor := c.top.minCount()
+		for _, e := range all {
+			if e.err > 0 || e.count <= floor {
+				cp.TopValuesEstimated = true
+			}
+		}
+		top = all
+	}
+	if sampled {
+		cp.DistinctEstimated = true
+		cp.TopValuesEstimated = true
+		// A column nearly unique in the sample is taken to be nearly unique
+		// in the table; one with few values has likely shown them all.
+		if float64(cp.Distinct) >= 0.9*float64(c.nonNull) {
+			cp.Distinct = int64(math.Round(float64(cp.Distinct) * scale))
+		}
+	}
+	for _, e := range top {
+		cp.TopValues = append(cp.TopValues, ValueCount{Value: render(e.value), Count: int64(math.Round(float64(e.count) * scale))})
+	}
+	if len(top) > 0 && c.nonNull > 0 {
+		cp.TopShare = float64(top[0].count) / float64(c.nonNull)
+	}
+	return cp
+}
+
+// render caps a value's text at maxRenderedValue bytes, on a character
+// boundary, marking the cut with "…".
+func render(v string) string {
+	if len(v) <= maxRenderedValue {
+		return v
+	}
+	cut := maxRenderedValue
+	for cut > 0 && !utf8.RuneStart(v[cut]) {
+		cut--
+	}
+	return v[:cut] + "…"
+}

@@ -1,0 +1,123 @@
+package extract
+
+import (
+	"fmt"
+	"math/big"
+	"strings"
+)
+
+// Thresholds of the data-based sequence-style rules.
+const (
+	// denseSpanMax is the largest (max−min+1)/rows of a dense id: a few
+	// gaps from deleted rows or rolled-back inserts keep an id dense.
+	denseSpanMax = 1.2
+	// denseCorrelationMin is the pg_stats correlation above which values
+	// grow with the physical (insertion) order.
+	denseCorrelationMin = 0.9
+)
+
+// classifySequence says whether column c of t looks like a sequence-style
+// id, and why. What the schema declares comes first (identity, a nextval
+// default, an owned sequence, a uuid-generating default); then what the data
+// shows: a dense monotonic integer, uuids of a time-ordered version, ULIDs.
+//
+// The data rules leave out columns of a foreign key: their values are
+// another table's ids, which in this table are the natural key of the rows
+// (rental.customer_id, salary.emp_no), however dense they look. They also
+// leave out columns that name another table's id without a declared foreign
+// key (store.manager_staff_id beside staff.staff_id), and need every row read (not a sample) and a unique, non-null column.
+func classifySequence(sc *Schema, t *Table, c *Column, tp *TableProfile, cp *ColumnProfile, cs *columnStats) *SequenceEvidence {
+	switch {
+	case c.Identity != "":
+		ev := &SequenceEvidence{Kind: SeqIdentity, TimeOrdered: true,
+			Evidence: []string{"identity column (GENERATED " + strings.ToUpper(c.Identity) + ")"}}
+		if c.Sequence != "" {
+			ev.Evidence = append(ev.Evidence, "owned sequence "+c.Sequence)
+		}
+		return ev
+	case strings.Contains(c.Default, "nextval("):
+		ev := &SequenceEvidence{Kind: SeqNextval, TimeOrdered: true, Evidence: []string{"default " + c.Default}}
+		return ev
+	case c.Sequence != "":
+		return &SequenceEvidence{Kind: SeqOwnedSequence, TimeOrdered: true, Evidence: []string{"owned sequence " + c.Sequence}}
+	case c.UUIDDefault != "":
+		ev := &SequenceEvidence{Kind: SeqUUIDDefault, Evidence: []string{"default " + c.Default}}
+		switch c.UUIDDefault {
+		case "uuid_generate_v1", "uuid_generate_v1mc":
+			ev.TimeOrdered = true
+			ev.Evidence = append(ev.Evidence, "version-1 uuids grow with time")
+		case "uuid_generate_v7", "uuidv7":
+			ev.TimeOrdered = true
+			ev.Evidence = append(ev.Evidence, "version-7 uuids grow with time")
+		}
+		return ev
+	}
+	if cs == nil || tp.RowsEstimated || tp.Rows < 2 || t.IsForeignKeyColumn(c.Name) || impliedReference(sc, t, c.Name) != "" {
+		return nil
+	}
+	if cp.Nulls != 0 || cp.DistinctEstimated && float64(cp.Distinct) < 0.98*float64(tp.Rows) ||
+		!cp.DistinctEstimated && cp.Distinct != tp.Rows {
+		return nil
+	}
+	distinct := fmt.Sprintf("%s distinct of %s rows", thousands(cp.Distinct), thousands(tp.Rows))
+	if cp.DistinctEstimated {
+		distinct = "about " + distinct
+	}
+	switch {
+	case c.BaseType == "smallint" || c.BaseType == "integer" || c.BaseType == "bigint":
+		lo, ok1 := new(big.Int).SetString(cp.Min, 10)
+		hi, ok2 := new(big.Int).SetString(cp.Max, 10)
+		if !ok1 || !ok2 {
+			return nil
+		}
+		span, _ := new(big.Float).SetInt(new(big.Int).Add(new(big.Int).Sub(hi, lo), big.NewInt(1))).Float64()
+		ratio := span / float64(tp.Rows)
+		if ratio > denseSpanMax {
+			return nil
+		}
+		corr := "no correlation statistics (table not analyzed)"
+		if cp.Correlation != nil {
+			if *cp.Correlation < denseCorrelationMin {
+				return nil
+			}
+			corr = fmt.Sprintf("correlation %.2f", *cp.Correlation)
+		}
+		return &SequenceEvidence{Kind: SeqDenseMonotonic, TimeOrdered: true, Evidence: []string{
+			fmt.Sprintf("dense monotonic: %s, (max-min+1)/rows = %.2f, %s", distinct, ratio, corr)}}
+	case cs.allUUID && cs.nonNull > 0:
+		for _, v := range []int{1, 6, 7} {
+			if cs.uuidVersions[v] == cs.nonNull {
+				return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
+					fmt.Sprintf("every value is a version-%d uuid, which grows with time (%s)", v, distinct)}}
+			}
+		}
+	case c.Category == "S" && cs.allULID && cs.nonNull > 0:
+		return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
+			fmt.Sprintf("every value is a ULID (26 characters of Crockford base32, time first; %s)", distinct)}}
+	}
+	return nil
+}
+
+// impliedReference returns "schema.table.column" when column is named after
+// the single-column primary key of another table ("staff_id", or ending in
+// "_staff_id") although no foreign key says so: a reference kept by
+// convention. A generic key name ("id") says nothing and is not matched.
+func impliedReference(sc *Schema, t *Table, column string) string {
+	if sc == nil {
+		return ""
+	}
+	for i := range sc.Tables {
+		o := &sc.Tables[i]
+		if o == t || (o.Schema == t.Schema && o.Name == t.Name) || o.PrimaryKey == nil || len(o.PrimaryKey.Columns) != 1 {
+			continue
+		}
+		pk := o.PrimaryKey.Columns[0]
+		if pk == "id" || len(pk) < 3 {
+			continue
+		}
+		if column == pk || strings.HasSuffix(column, "_"+pk) {
+			return o.QualifiedName() + "." + pk
+		}
+	}
+	return ""
+}

@@ -200,7 +200,7 @@ type Server struct {
 	faultLog []FaultEvent
 	fcount   FaultStats
 
-	reqID  atomic.Uint64
+	reqID   atomic.Uint64
 	faultOp map[string]bool
 
 	parsers sync.Pool

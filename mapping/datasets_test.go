@@ -1,0 +1,379 @@
+package mapping
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden plans under testdata/golden")
+
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
+// designDataset plans a shared dataset end to end on a fresh database:
+// inspect, profile exactly, design with the real snapshot as the checker.
+// It returns the plan and a connection to check it against the data.
+func designDataset(t *testing.T, dataset string) (*plans.Plan, *testenv.Database) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	db := testenv.NewDatabase(t, dataset)
+	snap, err := extract.Begin(ctx, db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close(ctx)
+	schema, err := extract.Inspect(ctx, snap, extract.InspectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	profile, err := extract.ProfileTables(ctx, snap, schema, extract.ProfileOptions{ForceExact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The database name varies per test run; the plan records the dataset.
+	p, err := Design(ctx, schema, profile, snap, Options{Database: dataset})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p, db
+}
+
+// TestDatasets designs every shared dataset, compares the plan with its
+// golden file, and checks what must hold for every table of every plan: it
+// validates, it round-trips byte for byte, and its (partition key, sort
+// key) is unique and never NULL in the data.
+func TestDatasets(t *testing.T) {
+	for _, ds := range testenv.Datasets {
+		t.Run(ds, func(t *testing.T) {
+			p, db := designDataset(t, ds)
+			var buf bytes.Buffer
+			if err := plans.Write(&buf, p); err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", "golden", ds+".yaml")
+			if *update {
+				if err := os.WriteFile(golden, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("golden plan missing (run go test ./mapping -update): %v", err)
+			}
+			if got := buf.String(); got != string(want) {
+				t.Errorf("plan differs from %s (regenerate with -update if intended):\n%s", golden, lineDiff(string(want), got))
+			}
+			if problems := plans.Validate(p); len(problems) > 0 {
+				t.Errorf("designed plan does not validate: %v", problems)
+			}
+			back, err := plans.Read(bytes.NewReader(buf.Bytes()))
+			if err != nil {
+				t.Fatalf("plan does not read back: %v", err)
+			}
+			var again bytes.Buffer
+			if err := plans.Write(&again, back); err != nil {
+				t.Fatal(err)
+			}
+			if again.String() != buf.String() {
+				t.Errorf("Write → Read → Write is not byte-identical:\n%s", lineDiff(buf.String(), again.String()))
+			}
+			for i := range p.Tables {
+				assertKeyUnique(t, db, &p.Tables[i])
+			}
+		})
+	}
+}
+
+// assertKeyUnique checks on the data, with SQL of its own, that no two rows
+// share the planned key columns and none of them is NULL.
+func assertKeyUnique(t *testing.T, db *testenv.Database, pt *plans.Table) {
+	t.Helper()
+	cols := keyColumns(pt)
+	schema, table, _ := strings.Cut(pt.Source, ".")
+	ids := make([]string, len(cols))
+	nulls := make([]string, len(cols))
+	for i, c := range cols {
+		ids[i] = pgx.Identifier{c}.Sanitize()
+		nulls[i] = ids[i] + " IS NULL"
+	}
+	rel := pgx.Identifier{schema, table}.Sanitize()
+	list := strings.Join(ids, ", ")
+	var dups, nullRows int64
+	q := "SELECT (SELECT count(*) FROM (SELECT 1 FROM " + rel + " GROUP BY " + list + " HAVING count(*) > 1) d), " +
+		"(SELECT count(*) FROM " + rel + " WHERE " + strings.Join(nulls, " OR ") + ")"
+	if err := db.Pool.QueryRow(context.Background(), q).Scan(&dups, &nullRows); err != nil {
+		t.Fatalf("%s: %v", pt.Source, err)
+	}
+	if strings.HasPrefix(pt.Unique, "NOT UNIQUE") {
+		// The plan admits it, loudly: then the data must really hold
+		// duplicates, and a warning must say so.
+		if dups == 0 || len(pt.Warnings) == 0 || !strings.Contains(strings.Join(pt.Warnings, " "), "NOT UNIQUE") {
+			t.Errorf("%s: plan says NOT UNIQUE but the data has %d duplicates; warnings %q", pt.Source, dups, pt.Warnings)
+		}
+		return
+	}
+	if dups > 0 || nullRows > 0 {
+		t.Errorf("%s: key (%s) has %d duplicated values and %d rows with NULLs", pt.Source, strings.Join(cols, ", "), dups, nullRows)
+	}
+}
+
+func keyColumns(pt *plans.Table) []string {
+	var cols []string
+	for _, p := range pt.PartitionKey.Parts {
+		cols = append(cols, p.Column)
+	}
+	if pt.SortKey != nil {
+		for _, p := range pt.SortKey.Parts {
+			cols = append(cols, p.Column)
+		}
+	}
+	return cols
+}
+
+// lineDiff shows the first differing lines of two texts, enough to see
+// what changed without a diff library.
+func lineDiff(want, got string) string {
+	w, g := strings.Split(want, "\n"), strings.Split(got, "\n")
+	var b strings.Builder
+	shown := 0
+	for i := 0; i < max(len(w), len(g)) && shown < 20; i++ {
+		var wl, gl string
+		if i < len(w) {
+			wl = w[i]
+		}
+		if i < len(g) {
+			gl = g[i]
+		}
+		if wl != gl {
+			b.WriteString("line " + itoa(i+1) + "\n  -want " + wl + "\n  +got  " + gl + "\n")
+			shown++
+		}
+	}
+	return b.String()
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
+
+// table returns the plan of source, failing the test when it is missing.
+func table(t *testing.T, p *plans.Plan, source string) *plans.Table {
+	t.Helper()
+	for i := range p.Tables {
+		if p.Tables[i].Source == source {
+			return &p.Tables[i]
+		}
+	}
+	t.Fatalf("no plan for %s", source)
+	return nil
+}
+
+func partColumns(k *plans.Key) []string {
+	if k == nil {
+		return nil
+	}
+	var cols []string
+	for _, p := range k.Parts {
+		cols = append(cols, p.Column)
+	}
+	return cols
+}
+
+// rejectedFor returns the reasons a candidate of exactly cols was rejected.
+func rejectedFor(pt *plans.Table, cols ...string) string {
+	for _, c := range pt.Rejected {
+		if slices.Equal(c.Columns, cols) {
+			return strings.Join(c.Why, "; ")
+		}
+	}
+	return ""
+}
+
+// serialColumns lists the columns of a plan's source fed by a sequence, from
+// the catalog, so the test does not trust the design's own evidence.
+func serialColumns(t *testing.T, db *testenv.Database) map[string]bool {
+	t.Helper()
+	rows, err := db.Pool.Query(context.Background(), `
+SELECT n.nspname || '.' || c.relname || '.' || a.attname
+FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN pg_namespace n ON n.oid = c.relnamespace
+LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+WHERE a.attnum > 0 AND (a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) LIKE 'nextval(%')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		out[s] = true
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func TestPagilaDecisions(t *testing.T) {
+	p, db := designDataset(t, "pagila")
+	serial := serialColumns(t, db)
+	if len(serial) == 0 {
+		t.Fatal("the catalog query found no serial column in pagila")
+	}
+	for i := range p.Tables {
+		pt := &p.Tables[i]
+		for _, c := range partColumns(&pt.PartitionKey) {
+			if serial[pt.Source+"."+c] {
+				t.Errorf("%s is partitioned by the serial column %s", pt.Source, c)
+			}
+		}
+	}
+	rental := table(t, p, "public.rental")
+	if pk := partColumns(&rental.PartitionKey); !slices.Equal(pk, []string{"inventory_id"}) && !slices.Equal(pk, []string{"customer_id"}) {
+		t.Errorf("rental pk = %v, want one of its natural foreign keys", pk)
+	}
+	if why := rejectedFor(rental, "staff_id"); !strings.Contains(why, "staff_id: 2 distinct values in 16,044 rows — too few partitions") {
+		t.Errorf("rental staff_id rejection = %q", why)
+	}
+	if why := rejectedFor(rental, "rental_id"); why != "" && !strings.Contains(why, "sequence-style") {
+		t.Errorf("rental_id rejection = %q", why)
+	}
+	payment := table(t, p, "public.payment")
+	if pk := partColumns(&payment.PartitionKey); !slices.Equal(pk, []string{"customer_id"}) {
+		t.Errorf("payment pk = %v, want customer_id", pk)
+	}
+	if sk := partColumns(payment.SortKey); len(sk) == 0 || sk[0] != "payment_date" {
+		t.Errorf("payment sk = %v, want payment_date first", sk)
+	}
+	fc := table(t, p, "public.film_category")
+	if pk := partColumns(&fc.PartitionKey); slices.Contains(pk, "category_id") && fc.Sharding == nil {
+		t.Errorf("film_category is partitioned by its 16-value category_id")
+	}
+	if why := rejectedFor(fc, "category_id"); !strings.Contains(why, "16 distinct values") {
+		t.Errorf("film_category category_id rejection = %q", why)
+	}
+	for source, want := range map[string]string{
+		"public.customer": "email", "public.film": "title", "public.category": "name",
+		"public.language": "name", "public.country": "country",
+	} {
+		pt := table(t, p, source)
+		if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{want}) || pt.SortKey != nil {
+			t.Errorf("%s pk = %v sk = %v, want %s alone", source, pk, partColumns(pt.SortKey), want)
+		}
+	}
+	var skipped []string
+	for _, s := range p.Skipped {
+		skipped = append(skipped, s.Source)
+	}
+	if !slices.Contains(skipped, "public.actor_info") || !slices.Contains(skipped, "public.rental_by_category") {
+		t.Errorf("views and materialized views not skipped: %v", skipped)
+	}
+	film := table(t, p, "public.film")
+	if len(film.Excluded) != 1 || film.Excluded[0].Column != "fulltext" {
+		t.Errorf("film excluded = %+v, want fulltext", film.Excluded)
+	}
+}
+
+func TestChinookDecisions(t *testing.T) {
+	p, _ := designDataset(t, "chinook")
+	pt := table(t, p, "public.playlist_track")
+	pk := partColumns(&pt.PartitionKey)
+	if slices.Contains(pk, "playlist_id") && (pt.Sharding == nil || pt.Sharding.Shards < 2) {
+		t.Errorf("playlist_track partitioned by the hot playlist_id without sharding: pk %v", pk)
+	}
+	if why := rejectedFor(pt, "playlist_id"); !strings.Contains(why, "14 distinct values") {
+		t.Errorf("playlist_id rejection = %q", why)
+	}
+	if pt.Estimates.ItemsPerKeyMax > 100 {
+		t.Errorf("playlist_track hottest key holds %d items", pt.Estimates.ItemsPerKeyMax)
+	}
+	// Identity columns are rejected with extract's evidence.
+	for _, source := range []string{"public.invoice", "public.track", "public.album", "public.artist"} {
+		pt := table(t, p, source)
+		id := strings.TrimPrefix(source, "public.") + "_id"
+		if slices.Contains(partColumns(&pt.PartitionKey), id) {
+			t.Errorf("%s partitioned by its identity column %s", source, id)
+		}
+		if why := rejectedFor(pt, id); !strings.Contains(why, "sequence-style") || !strings.Contains(why, "identity") {
+			t.Errorf("%s: %s rejection = %q, want identity evidence", source, id, why)
+		}
+	}
+}
+
+func TestNorthwindDecisions(t *testing.T) {
+	p, _ := designDataset(t, "northwind")
+	for source, want := range map[string]string{
+		"public.customers": "customer_id", "public.territories": "territory_id",
+	} {
+		pt := table(t, p, source)
+		if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{want}) {
+			t.Errorf("%s pk = %v, want the natural varchar key %s", source, pk, want)
+		}
+		if pt.PartitionKey.Type != "S" || pt.PartitionKey.Parts[0].Encoding != plans.EncString {
+			t.Errorf("%s pk = %+v, want S string", source, pt.PartitionKey)
+		}
+	}
+}
+
+func TestEmployeesDecisions(t *testing.T) {
+	p, _ := designDataset(t, "employees")
+	for _, source := range []string{"public.salary", "public.title"} {
+		pt := table(t, p, source)
+		if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"emp_no"}) {
+			t.Errorf("%s pk = %v, want emp_no", source, pk)
+		}
+		if sk := partColumns(pt.SortKey); !slices.Contains(sk, "from_date") {
+			t.Errorf("%s sk = %v, want from_date in it", source, sk)
+		}
+	}
+	de := table(t, p, "public.dept_emp")
+	if slices.Contains(partColumns(&de.PartitionKey), "dept_no") {
+		t.Errorf("dept_emp partitioned by its 9-value dept_no")
+	}
+	if why := rejectedFor(de, "dept_no"); !strings.Contains(why, "9 distinct values") {
+		t.Errorf("dept_no rejection = %q", why)
+	}
+}
+
+func TestDellstore2Decisions(t *testing.T) {
+	p, db := designDataset(t, "dellstore2")
+	var noPK []string
+	rows, err := db.Pool.Query(context.Background(), `
+SELECT n.nspname || '.' || c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE c.relkind IN ('r', 'p') AND n.nspname = 'public'
+  AND NOT EXISTS (SELECT 1 FROM pg_constraint k WHERE k.conrelid = c.oid AND k.contype = 'p')`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rows.Next() {
+		var s string
+		if err := rows.Scan(&s); err != nil {
+			t.Fatal(err)
+		}
+		noPK = append(noPK, s)
+	}
+	if len(noPK) != 3 {
+		t.Fatalf("tables without a primary key: %v, want 3", noPK)
+	}
+	for _, source := range noPK {
+		pt := table(t, p, source)
+		proven := pt.Unique != "" && !strings.HasPrefix(pt.Unique, "NOT UNIQUE")
+		warned := len(pt.Warnings) > 0
+		if !proven && !warned {
+			t.Errorf("%s has neither a proven-unique key nor a warning (unique %q)", source, pt.Unique)
+		}
+	}
+}

@@ -1,0 +1,56 @@
+package mapping
+
+import (
+	"math"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// LoadTime is how long loading one table takes at a write rate, in seconds,
+// in the two orders a loader can write it.
+type LoadTime struct {
+	// Interleaved writes one item of each partition key, then the next of
+	// each (AWS's bulk-upload advice): the table's WCU at the write rate,
+	// unless the hottest key alone takes longer at 1,000 WCU/s.
+	Interleaved float64
+	// TableOrder writes rows grouped by partition key, as a plain scan in
+	// key order would: while a key's items are being written, at most
+	// max(1, rate ÷ WCU per key) keys are busy, each capped at 1,000 WCU/s
+	// — the "rolling hot partition".
+	TableOrder float64
+}
+
+// EstimateLoad returns the load times of a table with estimates e at
+// writeRate WCU/s. It is the arithmetic review shows next to a plan; it
+// ignores the on-demand ramp-up, which affects both orders alike.
+func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
+	if writeRate <= 0 || e.TotalWCU == 0 {
+		return LoadTime{}
+	}
+	rate := float64(writeRate)
+	total := float64(e.TotalWCU)
+	hotFloor := float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU
+	lt := LoadTime{Interleaved: math.Max(total/rate, hotFloor)}
+	keys := max(e.DistinctPartitionKeys, 1)
+	perKey := total / float64(keys) // WCU of an average key
+	effective := rate
+	if perKey > partitionWCU {
+		// Each key saturates its partition; the writer covers rate÷perKey
+		// keys per second, at least one.
+		effective = math.Min(rate, partitionWCU*math.Max(1, rate/perKey))
+	}
+	lt.TableOrder = math.Max(total/effective, hotFloor)
+	return lt
+}
+
+// TotalLoad sums the load times of every table of a plan at its write
+// rate, as a load that writes tables one after another would take.
+func TotalLoad(p *plans.Plan) LoadTime {
+	var sum LoadTime
+	for _, t := range p.Tables {
+		lt := EstimateLoad(t.Estimates, p.Options.WriteRate)
+		sum.Interleaved += lt.Interleaved
+		sum.TableOrder += lt.TableOrder
+	}
+	return sum
+}

@@ -1,0 +1,311 @@
+package mapping
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// fallback picks a key when no candidate passed every gate, with a warning
+// that review shows first: a natural candidate that failed only for too few
+// distinct values, then the primary key or a unique constraint (even
+// sequence-style), then the best-looking columns with their uniqueness
+// checked — and if nothing is unique, a loud warning that rows will
+// overwrite each other.
+func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *sortKey, error) {
+	for _, c := range cands {
+		if !c.cardinalityOnly || c.distinct < 2 {
+			continue
+		}
+		sk, err := d.sortKeyFor(c)
+		if err != nil {
+			return nil, nil, err
+		}
+		if sk != nil {
+			pt.Warnings = append(pt.Warnings, "fallback partition key "+strings.Join(c.columns(), plans.Separator)+
+				": no candidate passed every gate, and this natural one failed only on cardinality ("+c.failures[0]+")")
+			return c, sk, nil
+		}
+	}
+	for _, u := range d.uniqueIndexes() {
+		c := d.fromColumns(u.idx.Columns[:1], "first column of "+u.label)
+		if c == nil {
+			continue
+		}
+		sk, _ := d.sortKeyFrom(u.idx.Columns[1:], "unique by "+u.label)
+		if sk == nil {
+			continue
+		}
+		msg := "fallback partition key " + c.cols[0].Name + " from " + u.label + ": no natural candidate passed (see rejected)"
+		if ev := sequenceEvidence(c.cols[0], d.colProfile(c.cols[0].Name)); ev != "" {
+			msg += "; it is sequence-style (" + ev + "), the antipattern the design avoids: choose a natural key by hand if the application has one"
+		}
+		pt.Warnings = append(pt.Warnings, msg)
+		return c, sk, nil
+	}
+	// No constraint at all: the best keyable column, and every other column
+	// as the sort key, checked.
+	var c *candidate
+	for _, cand := range cands {
+		if len(cand.cols) == 1 && len(cand.parts) == 1 {
+			c = d.fromColumns(cand.columns(), cand.why[0])
+			break
+		}
+	}
+	if c == nil {
+		for i := range d.t.Columns {
+			if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+				break
+			}
+		}
+	}
+	if c == nil {
+		return nil, nil, fmt.Errorf("no column can be a DynamoDB key (every type is unsupported)")
+	}
+	var rest []string
+	for _, col := range d.t.Columns {
+		// Only columns that can never be NULL: a key attribute cannot be
+		// missing, and an empty table shows nothing about NULLs.
+		cp := d.colProfile(col.Name)
+		if col.Name != c.cols[0].Name && (col.NotNull || cp != nil && cp.Nulls == 0 && d.rows() > 0) {
+			if kp, why := keyPartFor(&col, d.colProfile(col.Name)); why == "" && kp.part.Encoding != plans.EncNumber && kp.part.Encoding != plans.EncBinary {
+				rest = append(rest, col.Name)
+			}
+		}
+	}
+	sk, _ := d.sortKeyFrom(rest, "")
+	if sk == nil {
+		sk = &sortKey{}
+	}
+	all := append(c.columns(), rest...)
+	r, err := d.check(all)
+	if err != nil {
+		return nil, nil, err
+	}
+	sk.proof, sk.proven = r.Proof, r.Unique
+	pt.Warnings = append(pt.Warnings, "fallback key: no constraint and no natural candidate; partition key "+c.cols[0].Name+" with every other key-able column as the sort key")
+	if !r.Unique {
+		pt.Warnings = append(pt.Warnings, "NOT UNIQUE: ("+strings.Join(all, ", ")+") does not identify a row ("+r.Proof+
+			"): rows sharing a key will silently overwrite each other in DynamoDB — deduplicate the source or add a column to the key before loading")
+	}
+	return c, sk, nil
+}
+
+// fromColumns makes a candidate of columns outside the scoring, with its
+// statistics, or nil when a column cannot be a key part.
+func (d *designer) fromColumns(cols []string, why string) *candidate {
+	c := &candidate{why: []string{why}}
+	for _, name := range cols {
+		col := d.t.Column(name)
+		if col == nil {
+			return nil
+		}
+		kp, bad := keyPartFor(col, d.colProfile(name))
+		if bad != "" {
+			return nil
+		}
+		c.cols, c.parts = append(c.cols, col), append(c.parts, kp)
+	}
+	if d.profiled() {
+		c.distinct, c.hot, c.hotValue = d.stats(c.cols)
+	}
+	return c
+}
+
+// finish builds the keys, decides write sharding and fills the estimates.
+func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
+	rows := d.rows()
+	avg, maxBytes := d.itemBytes(pt, c, sk)
+	e := &pt.Estimates
+	e.Items = rows
+	e.AvgItemBytes, e.MaxItemBytes = int64(math.Ceil(avg)), int64(maxBytes)
+	e.WCUPerItem = math.Max(1, math.Ceil(avg/1024))
+	e.TotalWCU = int64(math.Ceil(float64(rows) * e.WCUPerItem))
+	if maxBytes > 400*1024 {
+		e.RowsOver400KB = 1
+		pt.Warnings = append(pt.Warnings, fmt.Sprintf("the largest row is about %s KB, over DynamoDB's 400 KB item limit: at least one row will be rejected (exclude or shorten a wide column)", plans.Thousands(int64(maxBytes/1024))))
+	}
+
+	distinct, hot := c.distinct, c.hot
+	if len(sk.parts) == 0 && sk.proven {
+		distinct, hot = rows, min(rows, 1)
+	}
+	e.DistinctPartitionKeys = distinct
+	e.ItemsPerKeyMax = hot
+	e.ItemsPerKeyMedian = d.medianItems(c, distinct, len(sk.parts) == 0)
+	if len(sk.parts) > 0 {
+		e.HottestKey = c.hotValue
+	}
+	e.IdealLoadSeconds = round3(float64(e.TotalWCU) / float64(d.opts.WriteRate))
+	e.HotKeyFloorSeconds = round3(float64(hot) * e.WCUPerItem / partitionWCU)
+
+	shards := d.shards(pt, c, sk)
+	pt.PartitionKey = buildKey("pk", c.parts, shards > 1)
+	pt.PartitionKey.Score = round3(c.score)
+	pt.PartitionKey.Why = slices.Clone(c.why)
+	if c.distinct > 0 {
+		share := ""
+		if rows > 0 && hot > 0 {
+			share = fmt.Sprintf(", the hottest (%s) holds %s items (%.1f%%)", c.hotValue, plans.Thousands(hot), 100*float64(hot)/float64(rows))
+		}
+		pt.PartitionKey.Why = append(pt.PartitionKey.Why, fmt.Sprintf("%s distinct values in %s rows%s", plans.Thousands(c.distinct), plans.Thousands(rows), share))
+	}
+	if len(sk.parts) > 0 {
+		k := buildKey("sk", sk.parts, false)
+		k.Why = sk.why
+		pt.SortKey = &k
+	} else if len(sk.why) > 0 {
+		pt.PartitionKey.Why = append(pt.PartitionKey.Why, sk.why...)
+	}
+	pt.Unique = sk.proof
+	if !sk.proven && pt.Unique != "" {
+		pt.Unique = "NOT UNIQUE: " + pt.Unique
+	}
+	if shards > 1 {
+		e.DistinctPartitionKeys = min(rows, distinct*int64(shards))
+		e.ItemsPerKeyMax = (hot + int64(shards) - 1) / int64(shards)
+		e.HotKeyFloorSeconds = round3(float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU)
+	}
+}
+
+// shards decides write sharding: when the hottest key's items at one key's
+// 1,000 WCU/s take longer than the whole table at the planned write rate
+// (and over a second), the key is split into N calculated suffixes. N follows
+// the seed's formula — the hot key's share of the write rate × WCU per item
+// ÷ 1,000 — with headroom, capped.
+func (d *designer) shards(pt *plans.Table, c *candidate, sk *sortKey) int {
+	e := &pt.Estimates
+	if len(sk.parts) == 0 || e.TotalWCU == 0 {
+		return 1
+	}
+	hotWCU := float64(e.ItemsPerKeyMax) * e.WCUPerItem
+	floor := hotWCU / partitionWCU
+	ideal := float64(e.TotalWCU) / float64(d.opts.WriteRate)
+	if floor <= ideal || floor < minHoldBackSeconds {
+		return 1
+	}
+	hotRate := float64(d.opts.WriteRate) * hotWCU / float64(e.TotalWCU)
+	needed := hotRate / partitionWCU
+	n := int(math.Ceil(needed * shardHeadroom))
+	n = max(n, 2)
+	capped := n > d.opts.MaxShards
+	n = min(n, d.opts.MaxShards, int(e.ItemsPerKeyMax))
+	pk := strings.Join(c.columns(), plans.Separator)
+	s := &plans.Sharding{Shards: n}
+	s.Why = []string{
+		fmt.Sprintf("the hottest %s (%s) holds %s items = %s WCU: %s at one key's 1,000 WCU/s, longer than the whole table's ideal %s at %s WCU/s",
+			pk, c.hotValue, plans.Thousands(e.ItemsPerKeyMax), plans.Thousands(int64(hotWCU)), plans.Seconds(floor), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate)),
+		fmt.Sprintf("suffix range: the hot key's write rate %.0f WCU/s ÷ 1,000 WCU/s per key = %.2f, × %.1f headroom → %d shards", hotRate, needed, shardHeadroom, n),
+		"the suffix is calculated from the sort key (plans.Shard), so an item can be found again from its keys",
+	}
+	if capped {
+		s.Why = append(s.Why, fmt.Sprintf("capped at %d shards: the hottest key still takes about %s", d.opts.MaxShards, plans.Seconds(floor/float64(n))))
+		pt.Warnings = append(pt.Warnings, fmt.Sprintf("write sharding capped at %d shards: the hottest %s still holds the load back", n, pk))
+	}
+	s.ReadCost = fmt.Sprintf("reading all items of one %s takes %d queries (%s#0 … %s#%d), merged by the reader; a reader who knows the sort key computes the one shard to read", pk, n, pk, pk, n-1)
+	pt.Sharding = s
+	return n
+}
+
+// medianItems estimates the median items per partition key: exact when
+// the profile's top values cover every value, otherwise the average items
+// per key, bounded by the least frequent top value.
+func (d *designer) medianItems(c *candidate, distinct int64, unique bool) int64 {
+	rows := d.rows()
+	if unique {
+		return min(rows, 1)
+	}
+	if distinct <= 0 || rows == 0 {
+		return 0
+	}
+	avg := int64(math.Round(float64(rows) / float64(distinct)))
+	if len(c.cols) != 1 {
+		return max(avg, 1)
+	}
+	cp := d.colProfile(c.cols[0].Name)
+	if cp == nil || len(cp.TopValues) == 0 {
+		return max(avg, 1)
+	}
+	if int64(len(cp.TopValues)) >= distinct {
+		counts := make([]int64, len(cp.TopValues))
+		for i, v := range cp.TopValues {
+			counts[i] = v.Count
+		}
+		slices.Sort(counts)
+		return counts[len(counts)/2]
+	}
+	return max(1, min(avg, cp.TopValues[len(cp.TopValues)-1].Count))
+}
+
+// itemBytes estimates the average and largest item by DynamoDB's size
+// rules: attribute name bytes plus value bytes, numbers at one byte per two
+// significant digits plus one, NULLs omitted (or one byte when written),
+// plus the key attributes built from the columns.
+func (d *designer) itemBytes(pt *plans.Table, c *candidate, sk *sortKey) (avg, largest float64) {
+	if !d.profiled() {
+		return 0, 0
+	}
+	for _, a := range pt.Attributes {
+		cp := d.colProfile(a.Column)
+		if cp == nil {
+			continue
+		}
+		name := float64(len(a.Name))
+		present := 1 - cp.NullFraction
+		av, mx := valueBytes(a, cp.AvgWidth), valueBytes(a, float64(cp.MaxWidth))
+		if d.opts.Nulls == plans.NullsWrite {
+			avg += name + present*av + cp.NullFraction*1
+		} else {
+			avg += present * (name + av)
+		}
+		largest += name + mx
+	}
+	keyAvg := func(parts []keyPart) float64 {
+		n := 0.0
+		for i, p := range parts {
+			if i > 0 {
+				n++
+			}
+			if p.part.Encoding == plans.EncString {
+				if cp := d.colProfile(p.part.Column); cp != nil {
+					n += cp.AvgWidth
+					continue
+				}
+			}
+			n += float64(p.bytes)
+		}
+		return n
+	}
+	avg += 2 + keyAvg(c.parts)
+	largest += 2 + float64(keyBytes(c.parts))
+	if len(sk.parts) > 0 {
+		avg += 2 + keyAvg(sk.parts)
+		largest += 2 + float64(keyBytes(sk.parts))
+	}
+	return avg, largest
+}
+
+// valueBytes is the DynamoDB size of one value whose PostgreSQL text form
+// is width bytes.
+func valueBytes(a plans.Attribute, width float64) float64 {
+	switch a.Type {
+	case "N":
+		return math.Ceil(math.Max(width-1, 1)/2) + 1
+	case "BOOL", "NULL":
+		return 1
+	case "B":
+		return math.Max(width-2, 0) / 2 // bytea's text form is \x and two hex digits a byte
+	}
+	switch a.Encoding {
+	case plans.AttrDate:
+		return 10
+	case plans.AttrTimestamp:
+		return 26
+	case plans.AttrTimestampTZ:
+		return 27
+	}
+	return width
+}

@@ -1,0 +1,430 @@
+package extract
+
+import (
+	"context"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// Order is the order in which Stream returns the rows of a plan table.
+type Order string
+
+// The orders Stream knows.
+const (
+	// OrderInterleave returns rows in rounds: round r holds the r-th row,
+	// in sort-key order, of every partition key value (after sharding)
+	// that has at least r rows; inside a round partition keys come in
+	// md5(pk) order. It is the upload order AWS recommends: many partitions
+	// busy at once, no rolling hot partition. It is deterministic, so a
+	// load can resume by position.
+	OrderInterleave Order = "interleave"
+	// OrderTable returns rows in key order (pk, sk): what a source
+	// clustered by its key looks like, and what a naive export by primary
+	// key produces. Physical scan order (ctid) is not used because it is
+	// not deterministic across snapshots (synchronized sequential scans may
+	// start mid-table), and a resume needs the same order again.
+	OrderTable Order = "table"
+	// OrderSample returns rows in md5(pk, sk) order: a deterministic
+	// pseudo-random sample spread over all keys, for verify.
+	OrderSample Order = "sample"
+)
+
+// ParseOrder parses "interleave" or "table".
+func ParseOrder(s string) (Order, error) {
+	switch Order(s) {
+	case OrderInterleave, OrderTable:
+		return Order(s), nil
+	}
+	return "", fmt.Errorf("unknown order %q (want interleave or table)", s)
+}
+
+// KeySQL returns PostgreSQL expressions over the columns of t's source table
+// that compute the exact partition key and sort key values a load writes:
+// key parts encoded per their plans.Enc* encoding, composite parts joined
+// with plans.Separator (string parts escaped), and the write shard appended
+// to the partition key. sk is "" when the table has no sort key. The
+// expressions are text, except for a key of type B, which is bytea. A NULL
+// part makes the whole key NULL; KeyProblemSQL says which part it was.
+//
+// PostgreSQL computes the keys so that ordering, interleaving and collision
+// detection happen on exactly the strings that are written, and so review
+// and verify can reuse them.
+func KeySQL(t plans.Table) (pk, sk string, err error) {
+	if len(t.PartitionKey.Parts) == 0 {
+		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
+	}
+	pk, err = keyExpr(t.PartitionKey)
+	if err != nil {
+		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
+	}
+	if t.SortKey != nil {
+		if sk, err = keyExpr(*t.SortKey); err != nil {
+			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
+		}
+	}
+	if t.Sharding != nil && t.Sharding.Shards > 1 {
+		if sk == "" {
+			return "", "", fmt.Errorf("table %s: write sharding needs a sort key (the shard is computed from it)", t.Source)
+		}
+		if t.PartitionKey.Type != "S" {
+			return "", "", fmt.Errorf("table %s: write sharding needs a partition key of type S, not %s", t.Source, t.PartitionKey.Type)
+		}
+		pk = "(" + pk + " || '" + plans.Separator + "' || " + plans.ShardSQL(sk, t.Sharding.Shards) + "::text)"
+	}
+	return pk, sk, nil
+}
+
+func keyExpr(k plans.Key) (string, error) {
+	if len(k.Parts) == 0 {
+		return "", errors.New("no parts")
+	}
+	switch k.Type {
+	case "S":
+	case "N", "B":
+		if len(k.Parts) != 1 {
+			return "", fmt.Errorf("a key of type %s must have exactly one part", k.Type)
+		}
+	default:
+		return "", fmt.Errorf("unknown key type %q (want S, N or B)", k.Type)
+	}
+	composite := len(k.Parts) > 1
+	exprs := make([]string, len(k.Parts))
+	for i, p := range k.Parts {
+		e, err := partExpr(p, composite)
+		if err != nil {
+			return "", err
+		}
+		exprs[i] = e
+	}
+	switch {
+	case k.Type == "N" && k.Parts[0].Encoding != plans.EncNumber && k.Parts[0].Encoding != plans.EncInteger:
+		return "", fmt.Errorf("key of type N needs encoding %s, not %s", plans.EncNumber, k.Parts[0].Encoding)
+	case k.Type == "B" && k.Parts[0].Encoding != plans.EncBinary:
+		return "", fmt.Errorf("key of type B needs encoding %s, not %s", plans.EncBinary, k.Parts[0].Encoding)
+	case k.Type == "S" && (k.Parts[0].Encoding == plans.EncBinary || (composite && k.Parts[0].Encoding == plans.EncNumber)):
+		return "", fmt.Errorf("encoding %s is only allowed for a one-part key of type N or B", k.Parts[0].Encoding)
+	}
+	if k.Type == "N" && k.Parts[0].Encoding == plans.EncInteger {
+		// A number key holds the plain value; fixed width is for strings.
+		return col(k.Parts[0].Column) + "::text", nil
+	}
+	if !composite {
+		return exprs[0], nil
+	}
+	return "(" + strings.Join(exprs, " || '"+plans.Separator+"' || ") + ")", nil
+}
+
+func col(name string) string { return pgx.Identifier{name}.Sanitize() }
+
+// partExpr is the SQL text of one key part.
+func partExpr(p plans.KeyPart, composite bool) (string, error) {
+	c := col(p.Column)
+	switch p.Encoding {
+	case plans.EncString:
+		if composite {
+			return `replace(replace(` + c + `::text, '\', '\\'), '#', '\#')`, nil
+		}
+		return c + "::text", nil
+	case plans.EncInteger:
+		if p.Width <= 0 || p.Width > 38 {
+			return "", fmt.Errorf("column %s: integer encoding needs a width of 1..38, not %d", p.Column, p.Width)
+		}
+		// lpad truncates a value wider than Width; KeyProblemSQL reports
+		// it, so such a row is rejected instead of colliding silently.
+		w := strconv.Itoa(p.Width)
+		pow := "1" + strings.Repeat("0", p.Width)
+		return "(CASE WHEN " + c + " < 0 THEN '-' || lpad((" + c + "::numeric + " + pow + ")::text, " + w + ", '0') ELSE lpad(" + c + "::text, " + w + ", '0') END)", nil
+	case plans.EncNumber:
+		return c + "::numeric::text", nil
+	case plans.EncDate:
+		return "to_char(" + c + ", 'YYYY-MM-DD')", nil
+	case plans.EncTimestamp:
+		return "to_char(" + c + `, 'YYYY-MM-DD"T"HH24:MI:SS.US')`, nil
+	case plans.EncTimestampTZ:
+		return "to_char(" + c + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, nil
+	case plans.EncBinary:
+		return c, nil
+	}
+	return "", fmt.Errorf("column %s: unknown key encoding %q", p.Column, p.Encoding)
+}
+
+// KeyProblemSQL returns a text expression that is NULL when every key part
+// of a row can be encoded, and otherwise says why not ("NULL in key column
+// x", "integer 123456 in key column y is wider than 5 digits", "date
+// 'infinity' in key column d has no key encoding").
+func KeyProblemSQL(t plans.Table) string {
+	var whens []string
+	keys := []plans.Key{t.PartitionKey}
+	if t.SortKey != nil {
+		keys = append(keys, *t.SortKey)
+	}
+	for _, k := range keys {
+		for _, p := range k.Parts {
+			c := col(p.Column)
+			name := quoteLiteral(p.Column)
+			whens = append(whens, "WHEN "+c+" IS NULL THEN 'NULL in key column ' || "+name)
+			switch p.Encoding {
+			case plans.EncInteger:
+				if k.Type == "S" && p.Width > 0 {
+					w := strconv.Itoa(p.Width)
+					whens = append(whens, "WHEN length(abs("+c+"::numeric)::text) > "+w+
+						" THEN 'integer ' || "+c+"::text || ' in key column ' || "+name+" || ' is wider than "+w+" digits'")
+				}
+			case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
+				whens = append(whens, "WHEN NOT isfinite("+c+") THEN "+quoteLiteral(p.Encoding+" ")+" || "+c+"::text || ' in key column ' || "+name+" || ' has no key encoding'")
+			}
+		}
+	}
+	return "(CASE " + strings.Join(whens, " ") + " END)"
+}
+
+// valueSQL is the SQL text of one attribute, cast to the form load's item
+// encoder takes: text for everything except binary (bytea, raw).
+func valueSQL(a plans.Attribute) (string, error) {
+	c := col(a.Column)
+	switch a.Encoding {
+	case plans.AttrNumber:
+		switch strings.ToLower(a.PGType) {
+		case "smallint", "integer", "bigint", "numeric":
+			return c + "::text", nil
+		}
+		if strings.HasPrefix(strings.ToLower(a.PGType), "numeric") {
+			return c + "::text", nil
+		}
+		return c + "::numeric::text", nil
+	case plans.AttrFloat, plans.AttrString, plans.AttrBool, plans.AttrJSON:
+		// float4/float8 text is the shortest exact form, with NaN and
+		// [-]Infinity spelled out so the encoder can apply FloatSpecials.
+		return c + "::text", nil
+	case plans.AttrBinary:
+		return c, nil
+	case plans.AttrDate:
+		return "coalesce(to_char(" + c + ", 'YYYY-MM-DD'), " + c + "::text)", nil
+	case plans.AttrTimestamp:
+		return "coalesce(to_char(" + c + `, 'YYYY-MM-DD"T"HH24:MI:SS.US'), ` + c + "::text)", nil
+	case plans.AttrTimestampTZ:
+		return "coalesce(to_char(" + c + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), ` + c + "::text)", nil
+	case plans.AttrArray:
+		// to_jsonb keeps numbers exact and nests multi-dimensional arrays.
+		return "to_jsonb(" + c + ")::text", nil
+	}
+	return "", fmt.Errorf("column %s: unknown attribute encoding %q", a.Column, a.Encoding)
+}
+
+// SourceIdent returns the quoted identifier of a plan's schema.name source.
+func SourceIdent(source string) (string, error) {
+	schema, name, ok := strings.Cut(source, ".")
+	if !ok || schema == "" || name == "" {
+		return "", fmt.Errorf("source %q is not schema.name", source)
+	}
+	return pgx.Identifier{schema, name}.Sanitize(), nil
+}
+
+// StreamSQL returns the SELECT that Stream runs for t in order, without
+// OFFSET or LIMIT: its columns are pk, sk, problem, copies and then one per
+// plan attribute. It is exported so a benchmark can COPY exactly what a
+// load reads.
+//
+// The interleave is computed by PostgreSQL (row_number() per partition key
+// in sort-key order, then ORDER BY round), which sorts on disk when it must,
+// so the loader's memory stays flat whatever the table size. copies counts
+// the source rows sharing one (pk, sk): more than one is a key collision,
+// and every copy is rejected rather than silently overwritten.
+func StreamSQL(t plans.Table, order Order) (string, error) {
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return "", err
+	}
+	pk, sk, err := KeySQL(t)
+	if err != nil {
+		return "", err
+	}
+	if sk == "" {
+		sk = "NULL::text"
+	}
+	var b strings.Builder
+	b.WriteString("SELECT pk, sk, problem, copies::text")
+	for i := range t.Attributes {
+		fmt.Fprintf(&b, ", a%d", i)
+	}
+	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY sk) AS rn FROM (SELECT ")
+	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
+	for i, a := range t.Attributes {
+		v, err := valueSQL(a)
+		if err != nil {
+			return "", fmt.Errorf("table %s: %w", t.Source, err)
+		}
+		fmt.Fprintf(&b, ", %s AS a%d", v, i)
+	}
+	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
+	switch order {
+	case OrderInterleave, "":
+		b.WriteString("rn, md5(pk), pk, sk")
+	case OrderTable:
+		b.WriteString("pk, sk")
+	case OrderSample:
+		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), pk, sk")
+	default:
+		return "", fmt.Errorf("unknown order %q", order)
+	}
+	return b.String(), nil
+}
+
+// StreamOptions choose the order and the slice of rows a Stream returns.
+type StreamOptions struct {
+	Order Order
+	// Skip is the number of rows of the order to pass over (a resume
+	// position); Limit caps the rows returned (0: all).
+	Skip  int64
+	Limit int64
+}
+
+// Row is one source row as a load needs it. Its byte slices are valid until
+// the next call of Next.
+type Row struct {
+	// Pos is the row's 0-based position in the stream's order.
+	Pos int64
+	// PK and SK are the key values (text, or raw bytes for a B key); nil
+	// when NULL (SK is nil for a table without a sort key).
+	PK, SK []byte
+	// Problem says why the key cannot be encoded; empty when it can.
+	Problem string
+	// Copies is the number of source rows with this (PK, SK); more than
+	// one is a key collision.
+	Copies int64
+	// Values are the attributes in plan order: text, or raw bytes for
+	// AttrBinary; nil for NULL.
+	Values [][]byte
+}
+
+// Rows is a stream of plan rows read from a snapshot. pgx streams the
+// result from the server as it is read; nothing is buffered beyond its
+// network buffer.
+type Rows struct {
+	rows   pgx.Rows
+	row    Row
+	binary []bool // per result column: bytea in binary format
+	hexBuf [][]byte
+	err    error
+}
+
+// Stream runs t's StreamSQL in the snapshot's transaction and returns the
+// rows from opts.Skip on.
+func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions) (*Rows, error) {
+	q, err := StreamSQL(t, opts.Order)
+	if err != nil {
+		return nil, err
+	}
+	var args []any
+	if opts.Limit > 0 {
+		args = append(args, opts.Limit)
+		q += fmt.Sprintf(" LIMIT $%d", len(args))
+	}
+	if opts.Skip > 0 {
+		args = append(args, opts.Skip)
+		q += fmt.Sprintf(" OFFSET $%d", len(args))
+	}
+	rows, err := s.Tx().Query(ctx, q, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", t.Source, err)
+	}
+	r := &Rows{rows: rows}
+	r.row.Pos = opts.Skip - 1
+	r.row.Values = make([][]byte, len(t.Attributes))
+	r.hexBuf = make([][]byte, 4+len(t.Attributes))
+	for _, fd := range rows.FieldDescriptions() {
+		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
+	}
+	return r, nil
+}
+
+// Next advances to the next row.
+func (r *Rows) Next() bool {
+	if r.err != nil || !r.rows.Next() {
+		return false
+	}
+	raw := r.rows.RawValues()
+	if len(raw) != 4+len(r.row.Values) {
+		r.err = fmt.Errorf("stream: got %d columns, want %d", len(raw), 4+len(r.row.Values))
+		return false
+	}
+	r.row.Pos++
+	r.row.PK = r.bytes(0, raw[0])
+	r.row.SK = r.bytes(1, raw[1])
+	r.row.Problem = string(raw[2])
+	n, err := strconv.ParseInt(string(raw[3]), 10, 64)
+	if err != nil {
+		r.err = fmt.Errorf("stream: copies %q: %w", raw[3], err)
+		return false
+	}
+	r.row.Copies = n
+	for i := range r.row.Values {
+		r.row.Values[i] = r.bytes(4+i, raw[4+i])
+	}
+	return r.err == nil
+}
+
+// bytes returns column i's value; a bytea column in text format (\x…)
+// is decoded to its raw bytes.
+func (r *Rows) bytes(i int, v []byte) []byte {
+	if v == nil || r.binary[i] {
+		return v
+	}
+	fd := r.rows.FieldDescriptions()[i]
+	if fd.DataTypeOID != 17 { // bytea
+		return v
+	}
+	if len(v) < 2 || v[0] != '\\' || v[1] != 'x' {
+		r.err = fmt.Errorf("stream: bytea column %s in unexpected text form", fd.Name)
+		return nil
+	}
+	buf := r.hexBuf[i][:0]
+	buf = append(buf, make([]byte, hex.DecodedLen(len(v)-2))...)
+	if _, err := hex.Decode(buf, v[2:]); err != nil {
+		r.err = fmt.Errorf("stream: bytea column %s: %w", fd.Name, err)
+		return nil
+	}
+	r.hexBuf[i] = buf
+	return buf
+}
+
+// Row returns the current row; it is reused by Next.
+func (r *Rows) Row() *Row { return &r.row }
+
+// Err returns the error that ended the stream, if any.
+func (r *Rows) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	if err := r.rows.Err(); err != nil {
+		return fmt.Errorf("read rows: %w", err)
+	}
+	return nil
+}
+
+// Close ends the query; the snapshot stays open for the next one.
+func (r *Rows) Close() { r.rows.Close() }
+
+// CommandTag is the server's tag of a finished stream ("SELECT n").
+func (r *Rows) CommandTag() pgconn.CommandTag { return r.rows.CommandTag() }
+
+// Count returns the number of rows of t's source table in the snapshot.
+func Count(ctx context.Context, s *Snapshot, t plans.Table) (int64, error) {
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	if err := s.Tx().QueryRow(ctx, "SELECT count(*) FROM "+from).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count %s: %w", t.Source, err)
+	}
+	return n, nil
+}

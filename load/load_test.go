@@ -1,0 +1,337 @@
+package load_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// ordersSQL builds a table clustered by customer: customer k (0..49) has
+// 4(k+1) orders, 5,100 rows, physically in customer order.
+var ordersSQL = []string{
+	`CREATE TABLE public.orders (
+	   customer text NOT NULL, id integer NOT NULL, placed timestamptz, amount numeric(12,2),
+	   price float8, tags text[], doc jsonb, data bytea, ok boolean, d date, note text,
+	   PRIMARY KEY (customer, id))`,
+	`INSERT INTO public.orders
+	 SELECT 'c' || lpad(k::text, 2, '0'), g,
+	        timestamptz '2024-01-01 00:00:00+02' + g * interval '1 minute 0.5 second',
+	        g * 1.25, g / 3.0, ARRAY['a', 'b' || g],
+	        jsonb_build_object('n', g, 'big', 12345678901234567890.123, 'nested', jsonb_build_array(1, 'x', null, true)),
+	        decode(md5(g::text), 'hex'), g % 2 = 0, date '2024-01-01' + g,
+	        CASE WHEN g % 5 = 0 THEN NULL ELSE 'note ' || g END
+	 FROM generate_series(0, 49) k, generate_series(1, (k + 1) * 4) g
+	 ORDER BY 1, 2`,
+	`ANALYZE public.orders`,
+}
+
+const ordersRows = 5100
+
+// recorder wraps a client and records the partition key of every put in
+// the order the calls were made.
+type recorder struct {
+	load.Client
+	mu  sync.Mutex
+	pks []string
+}
+
+func (r *recorder) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	r.mu.Lock()
+	for _, reqs := range in.RequestItems {
+		for _, w := range reqs {
+			r.pks = append(r.pks, attrS(w.PutRequest.Item, "pk"))
+		}
+	}
+	r.mu.Unlock()
+	return r.Client.BatchWriteItem(ctx, in, opt...)
+}
+
+func TestLoadTypesAndVerify(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool, ordersSQL...)
+	p := catalogPlan(t, db.Pool, "orders")
+	ddb := testenv.DynamoDB(t)
+	src := snapshotSource(t, db.Pool)
+	dir := t.TempDir()
+	res, err := load.Run(t.Context(), p, src, ddb, load.Options{
+		Workers: 4, RejectsPath: filepath.Join(dir, "rejects.jsonl"), CheckpointPath: filepath.Join(dir, "cp.json"),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Tables[0]
+	if tr.SourceRows != ordersRows || tr.Read != ordersRows || tr.Written != ordersRows || tr.Rejected != 0 || !tr.Complete {
+		t.Fatalf("result %+v", tr)
+	}
+	mustVerify(t, p, src, ddb, filepath.Join(dir, "rejects.jsonl"), ordersRows)
+
+	out, err := ddb.GetItem(t.Context(), &dynamodb.GetItemInput{TableName: aws.String(p.Tables[0].Target), Key: map[string]types.AttributeValue{
+		"pk": &types.AttributeValueMemberS{Value: "c03"}, "sk": &types.AttributeValueMemberS{Value: "0000000005"},
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := string(load.MarshalItem(out.Item))
+	for _, want := range []string{
+		`"amount":{"N":"6.25"}`,
+		`"placed":{"S":"2023-12-31T22:05:02.500000Z"}`,
+		`"d":{"S":"2024-01-06"}`,
+		`"big":{"N":"12345678901234567890.123"}`,
+		`"nested":{"L":[{"N":"1"},{"S":"x"},{"NULL":true},{"BOOL":true}]}`,
+		`"tags":{"L":[{"S":"a"},{"S":"b5"}]}`,
+		`"ok":{"BOOL":false}`,
+		`"price":{"N":"1.6666666666666667"}`,
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("item lacks %s:\n%s", want, got)
+		}
+	}
+	if strings.Contains(got, `"note"`) {
+		t.Errorf("a NULL note should be omitted: %s", got)
+	}
+
+	// A second load into the now non-empty table is refused before
+	// anything is written; --append and --recreate are the ways on.
+	_, err = load.Run(t.Context(), p, src, ddb, load.Options{})
+	if err == nil || !strings.Contains(err.Error(), "already hold items") {
+		t.Fatalf("second load: %v", err)
+	}
+	var logged []string
+	res, err = load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Recreate, Logf: func(f string, a ...any) {
+		logged = append(logged, f)
+	}})
+	if err != nil || res.Tables[0].Written != ordersRows {
+		t.Fatalf("recreate: %v %+v", err, res)
+	}
+	if len(logged) == 0 || !strings.HasPrefix(logged[0], "--recreate: deleting") {
+		t.Fatalf("recreate did not first list what it deletes: %q", logged)
+	}
+	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append}); err != nil {
+		t.Fatal(err)
+	}
+	mustVerify(t, p, src, ddb, "", 100)
+}
+
+func TestRejects(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text)`,
+		`INSERT INTO public.r SELECT i, 'k' || i, i * 1.5, i / 4.0, 'x' FROM generate_series(1, 100) i`,
+		`INSERT INTO public.r VALUES
+		   (101, 'dup', 1, 1, 'first'), (102, 'dup', 2, 2, 'second'),
+		   (103, 'big', 1, 1, repeat('x', 500000)),
+		   (104, 'n40', 1234567890123456789012345678901234567891, 1, 'x'),
+		   (105, 'nan', 1, 'NaN', 'x'),
+		   (106, '', 1, 1, 'x'),
+		   (107, NULL, 1, 1, 'x')`,
+	)
+	p := catalogPlan(t, db.Pool, "r")
+	// The hand edit: key by k alone, which is not unique.
+	tb := &p.Tables[0]
+	setKeys(tb, []plans.KeyPart{{Column: "k", Encoding: plans.EncString}})
+	ddb := testenv.DynamoDB(t)
+	src := snapshotSource(t, db.Pool)
+	rejectsPath := filepath.Join(t.TempDir(), "rejects.jsonl")
+	res, err := load.Run(t.Context(), p, src, ddb, load.Options{RejectsPath: rejectsPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 7 || res.Rejected() != 7 {
+		t.Fatalf("result %+v", tr)
+	}
+	recs, err := load.ReadRejects(rejectsPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reasons := map[string][]string{}
+	for _, r := range recs {
+		if r.Table != tb.Target || r.Source != "public.r" || len(r.Item) == 0 {
+			t.Errorf("reject record %+v", r)
+		}
+		reasons[r.Key["pk"]] = append(reasons[r.Key["pk"]], r.Reason)
+	}
+	for key, want := range map[string]string{
+		"dup": `key collision: 2 source rows map to pk="dup"`,
+		"big": "over DynamoDB's 409600 (400 KB)",
+		"n40": "40 significant digits, over DynamoDB's 38",
+		"nan": "number NaN: not a finite number",
+		"":    "empty partition key",
+	} {
+		n := 1
+		if key == "dup" {
+			n = 2
+		}
+		got := reasons[key]
+		if key == "" {
+			got = nil
+			for _, r := range recs {
+				if strings.Contains(r.Reason, "empty partition key") {
+					got = append(got, r.Reason)
+				}
+			}
+		}
+		if len(got) != n || !strings.Contains(got[0], want) {
+			t.Errorf("rejects for %q: %q, want %d containing %q", key, got, n, want)
+		}
+	}
+	found := false
+	for _, r := range recs {
+		if strings.Contains(r.Reason, `NULL in key column k`) && strings.Contains(string(r.Item), `"id":{"N":"107"}`) {
+			found = true
+		}
+	}
+	if !found {
+		t.Errorf("the NULL key row is not rejected with its reason and row: %+v", recs)
+	}
+	mustVerify(t, p, src, ddb, rejectsPath, 1000)
+}
+
+func TestInterleaveOrder(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool, ordersSQL...)
+	p := catalogPlan(t, db.Pool, "orders")
+	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
+	src := snapshotSource(t, db.Pool)
+	ddb := testenv.DynamoDB(t)
+
+	spreads := map[extract.Order]float64{}
+	for _, order := range []extract.Order{extract.OrderInterleave, extract.OrderTable} {
+		rec := &recorder{Client: ddb}
+		res, err := load.Run(t.Context(), p, src, rec, load.Options{Workers: 1, Order: order, Existing: load.Recreate})
+		if err != nil {
+			t.Fatal(err)
+		}
+		spreads[order] = res.Tables[0].Spread
+		if len(rec.pks) != ordersRows {
+			t.Fatalf("%s: %d puts", order, len(rec.pks))
+		}
+		if order == extract.OrderTable {
+			for i := 1; i < len(rec.pks); i++ {
+				if rec.pks[i] < rec.pks[i-1] {
+					t.Fatalf("table order is not key order at %d", i)
+				}
+			}
+			continue
+		}
+		// Round r holds every customer with at least r orders, once.
+		counts := map[string]int{}
+		for k := 0; k < 50; k++ {
+			counts["c"+pad2(k)] = 4 * (k + 1)
+		}
+		i := 0
+		roundOf := make([]int, len(rec.pks))
+		for r := 1; i < len(rec.pks); r++ {
+			seen := map[string]bool{}
+			size := 0
+			for _, n := range counts {
+				if n >= r {
+					size++
+				}
+			}
+			for j := 0; j < size; j++ {
+				pk := rec.pks[i+j]
+				if seen[pk] || counts[pk] < r {
+					t.Fatalf("round %d: %s at %d does not belong (seen %v)", r, pk, i+j, seen[pk])
+				}
+				seen[pk] = true
+				roundOf[i+j] = r
+			}
+			i += size
+		}
+		// So every 1,000-write window holds a key at most once per round
+		// it spans: its fair share of the window.
+		for start := 0; start+load.SpreadWindow <= len(rec.pks); start += 100 {
+			c := map[string]int{}
+			for _, pk := range rec.pks[start : start+load.SpreadWindow] {
+				c[pk]++
+			}
+			rounds := roundOf[start+load.SpreadWindow-1] - roundOf[start] + 1
+			if maxCount(c) > rounds {
+				t.Fatalf("window at %d: %d writes of one key in %d rounds", start, maxCount(c), rounds)
+			}
+		}
+	}
+	// The hottest customer has 200 orders: 20% of a window in table order.
+	if spreads[extract.OrderTable] != 0.2 || spreads[extract.OrderInterleave] > 0.1 {
+		t.Fatalf("spreads %v", spreads)
+	}
+}
+
+func pad2(k int) string { return string([]byte{byte('0' + k/10), byte('0' + k%10)}) }
+
+func maxCount(c map[string]int) int {
+	m := 0
+	for _, n := range c {
+		m = max(m, n)
+	}
+	return m
+}
+
+func TestStopIsClean(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool, ordersSQL...)
+	p := catalogPlan(t, db.Pool, "orders")
+	src := snapshotSource(t, db.Pool)
+	ddb := testenv.DynamoDB(t)
+	dir := t.TempDir()
+	cpPath := filepath.Join(dir, "cp.json")
+	ctx, cancel := context.WithCancel(t.Context())
+	stopper := &cancelAfter{Client: ddb, n: 20, cancel: cancel}
+	_, err := load.Run(ctx, p, src, stopper, load.Options{Workers: 2, CheckpointPath: cpPath})
+	if !errors.Is(err, load.ErrInterrupted) {
+		t.Fatalf("err %v, want interrupted", err)
+	}
+	cp, err := load.ReadCheckpoint(cpPath)
+	if err != nil || cp == nil {
+		t.Fatal(err)
+	}
+	tc := cp.Tables[p.Tables[0].Target]
+	if tc.Done || tc.Position < 10*25 || tc.Position >= ordersRows {
+		t.Fatalf("checkpoint %+v", tc)
+	}
+	// Everything acknowledged is in the table.
+	if n := len(scanAll(t, ddb, p.Tables[0].Target)); int64(n) < tc.Position {
+		t.Fatalf("%d items but checkpoint at %d", n, tc.Position)
+	}
+	// An interrupted load abandons its query (and with it the snapshot's
+	// connection); a resume is a new run with a new snapshot.
+	src = snapshotSource(t, db.Pool)
+	res, err := load.Run(t.Context(), p, src, ddb, load.Options{Resume: true, CheckpointPath: cpPath})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := res.Tables[0]; tr.Skipped != tc.Position || tr.Skipped+tr.Read != ordersRows {
+		t.Fatalf("resume %+v", tr)
+	}
+	mustVerify(t, p, src, ddb, "", ordersRows)
+}
+
+// cancelAfter cancels the load's context after n calls, as a Ctrl-C would.
+type cancelAfter struct {
+	load.Client
+	mu     sync.Mutex
+	n      int
+	cancel func()
+}
+
+func (c *cancelAfter) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	c.mu.Lock()
+	c.n--
+	if c.n == 0 {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	return c.Client.BatchWriteItem(ctx, in, opt...)
+}

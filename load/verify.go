@@ -1,0 +1,347 @@
+package load
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"fmt"
+	"sort"
+	"sync/atomic"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"golang.org/x/sync/errgroup"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// ReadAPI is what verify needs of DynamoDB. *dynamodb.Client implements it.
+type ReadAPI interface {
+	Scan(ctx context.Context, in *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
+}
+
+// VerifyOptions tune Verify.
+type VerifyOptions struct {
+	// Sample is the number of source rows compared attribute by attribute
+	// per table (default 1,000; negative: none).
+	Sample int
+	// RejectsPath is the load's rejects file; its rows are expected to be
+	// missing.
+	RejectsPath string
+	// Tables restricts verification like Options.Tables.
+	Tables []string
+	// Segments is the parallel Scan's TotalSegments (default 4).
+	Segments int
+	// MaxDifferences caps the differences listed per table (default 20);
+	// all are counted.
+	MaxDifferences int
+}
+
+// TableVerify is the verdict on one table.
+type TableVerify struct {
+	Source, Target string
+	SourceRows     int64
+	Rejected       int64
+	// Items is the DynamoDB item count; it must equal SourceRows - Rejected.
+	Items   int64
+	Sampled int
+	// Differences lists what did not match, at most MaxDifferences of
+	// DifferenceCount.
+	Differences     []string
+	DifferenceCount int
+}
+
+// VerifyReport is the verdict on a plan.
+type VerifyReport struct{ Tables []TableVerify }
+
+// OK reports whether no table has differences.
+func (r *VerifyReport) OK() bool {
+	for _, t := range r.Tables {
+		if t.DifferenceCount > 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// Verify checks that DynamoDB holds the plan's source rows: per table, the
+// source row count minus the rejects equals the item count (parallel Scan,
+// Select=COUNT), and a deterministic sample of source rows, encoded as a
+// load encodes them, matches the stored items attribute by attribute.
+func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts VerifyOptions) (*VerifyReport, error) {
+	if opts.Sample == 0 {
+		opts.Sample = 1000
+	}
+	if opts.Segments <= 0 {
+		opts.Segments = 4
+	}
+	if opts.MaxDifferences <= 0 {
+		opts.MaxDifferences = 20
+	}
+	tables, err := selectTables(plan, opts.Tables)
+	if err != nil {
+		return nil, err
+	}
+	var rejects []RejectRecord
+	if opts.RejectsPath != "" {
+		if rejects, err = ReadRejects(opts.RejectsPath); err != nil {
+			return nil, err
+		}
+	}
+	rep := &VerifyReport{}
+	for _, t := range tables {
+		tv := TableVerify{Source: t.Source, Target: t.Target}
+		rejectedKeys := map[string]bool{}
+		for _, r := range rejects {
+			if r.Table == t.Target {
+				tv.Rejected++
+				rejectedKeys[r.Key[t.PartitionKey.Attribute]+"\x00"+skOf(t, r.Key)] = true
+			}
+		}
+		if tv.SourceRows, err = src.Count(ctx, t); err != nil {
+			return nil, err
+		}
+		if tv.Items, err = countItems(ctx, db, t.Target, opts.Segments); err != nil {
+			return nil, err
+		}
+		diff := func(format string, args ...any) {
+			tv.DifferenceCount++
+			if len(tv.Differences) < opts.MaxDifferences {
+				tv.Differences = append(tv.Differences, fmt.Sprintf(format, args...))
+			}
+		}
+		if want := tv.SourceRows - tv.Rejected; want != tv.Items {
+			diff("item count: %d source rows - %d rejected = %d expected, DynamoDB holds %d", tv.SourceRows, tv.Rejected, want, tv.Items)
+		}
+		if opts.Sample > 0 {
+			if err := sampleTable(ctx, plan, t, src, db, opts.Sample, rejectedKeys, &tv, diff); err != nil {
+				return nil, err
+			}
+		}
+		rep.Tables = append(rep.Tables, tv)
+	}
+	return rep, nil
+}
+
+func skOf(t plans.Table, key map[string]string) string {
+	if t.SortKey == nil {
+		return ""
+	}
+	return key[t.SortKey.Attribute]
+}
+
+// countItems counts a table's items with a parallel Scan (Select=COUNT).
+func countItems(ctx context.Context, db ReadAPI, table string, segments int) (int64, error) {
+	var total atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for seg := range segments {
+		g.Go(func() error {
+			p := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{
+				TableName: aws.String(table), Select: types.SelectCount,
+				Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(segments)),
+			})
+			for p.HasMorePages() {
+				out, err := p.NextPage(gctx)
+				if err != nil {
+					return fmt.Errorf("count items of %s: %w", table, err)
+				}
+				total.Add(int64(out.Count))
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return 0, err
+	}
+	return total.Load(), nil
+}
+
+func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Source, db ReadAPI, n int,
+	rejectedKeys map[string]bool, tv *TableVerify, diff func(string, ...any)) error {
+	enc, err := NewEncoder(t, plan.Options)
+	if err != nil {
+		return err
+	}
+	rows, err := src.Rows(ctx, t, extract.StreamOptions{Order: extract.OrderSample, Limit: int64(n)})
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var want []Item
+	for rows.Next() {
+		row := rows.Row()
+		it, rej := enc.Encode(row)
+		if rej != nil || rejectedKeys[keyText(t, it.Attrs)] {
+			continue
+		}
+		want = append(want, it)
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	tv.Sampled = len(want)
+	for start := 0; start < len(want); start += 100 {
+		chunk := want[start:min(start+100, len(want))]
+		got, err := batchGet(ctx, db, t, chunk)
+		if err != nil {
+			return err
+		}
+		for _, it := range chunk {
+			k := keyText(t, it.Attrs)
+			g, ok := got[k]
+			if !ok {
+				diff("%s: missing", describeItemKey(t, it.Attrs))
+				continue
+			}
+			for _, d := range compareItems(it.Attrs, g) {
+				diff("%s: %s", describeItemKey(t, it.Attrs), d)
+			}
+		}
+	}
+	return nil
+}
+
+// keyText renders an item's key as the rejects file records it.
+func keyText(t plans.Table, item map[string]types.AttributeValue) string {
+	s := scalarText(item[t.PartitionKey.Attribute]) + "\x00"
+	if t.SortKey != nil {
+		s += scalarText(item[t.SortKey.Attribute])
+	}
+	return s
+}
+
+func scalarText(v types.AttributeValue) string {
+	switch v := v.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return v.Value
+	case *types.AttributeValueMemberB:
+		return base64.StdEncoding.EncodeToString(v.Value)
+	}
+	return ""
+}
+
+func describeItemKey(t plans.Table, item map[string]types.AttributeValue) string {
+	k := map[string]types.AttributeValue{t.PartitionKey.Attribute: item[t.PartitionKey.Attribute]}
+	if t.SortKey != nil {
+		k[t.SortKey.Attribute] = item[t.SortKey.Attribute]
+	}
+	return "item " + string(MarshalItem(k))
+}
+
+// batchGet fetches items by key, retrying unprocessed keys.
+func batchGet(ctx context.Context, db ReadAPI, t plans.Table, items []Item) (map[string]map[string]types.AttributeValue, error) {
+	keys := make([]map[string]types.AttributeValue, len(items))
+	for i, it := range items {
+		k := map[string]types.AttributeValue{t.PartitionKey.Attribute: it.Attrs[t.PartitionKey.Attribute]}
+		if t.SortKey != nil {
+			k[t.SortKey.Attribute] = it.Attrs[t.SortKey.Attribute]
+		}
+		keys[i] = k
+	}
+	got := map[string]map[string]types.AttributeValue{}
+	req := map[string]types.KeysAndAttributes{t.Target: {Keys: keys, ConsistentRead: aws.Bool(true)}}
+	for attempt := 0; len(req) > 0; attempt++ {
+		if attempt > 0 {
+			if attempt > DefaultRetry.Attempts {
+				return nil, fmt.Errorf("read back %s: keys still unprocessed after %d attempts", t.Target, attempt)
+			}
+			if err := sleep(ctx, DefaultRetry.backoff(attempt)); err != nil {
+				return nil, err
+			}
+		}
+		out, err := db.BatchGetItem(ctx, &dynamodb.BatchGetItemInput{RequestItems: req})
+		if err != nil {
+			return nil, fmt.Errorf("read back %s: %w", t.Target, err)
+		}
+		for _, item := range out.Responses[t.Target] {
+			got[keyText(t, item)] = item
+		}
+		req = out.UnprocessedKeys
+	}
+	return got, nil
+}
+
+// compareItems lists the attribute differences of want and got.
+func compareItems(want, got map[string]types.AttributeValue) []string {
+	var out []string
+	names := map[string]bool{}
+	for k := range want {
+		names[k] = true
+	}
+	for k := range got {
+		names[k] = true
+	}
+	sorted := make([]string, 0, len(names))
+	for k := range names {
+		sorted = append(sorted, k)
+	}
+	sort.Strings(sorted)
+	for _, k := range sorted {
+		w, wok := want[k]
+		g, gok := got[k]
+		switch {
+		case !gok:
+			out = append(out, fmt.Sprintf("attribute %s missing (want %s)", k, render(w)))
+		case !wok:
+			out = append(out, fmt.Sprintf("unexpected attribute %s = %s", k, render(g)))
+		case !equalValue(w, g):
+			out = append(out, fmt.Sprintf("attribute %s: want %s, got %s", k, render(w), render(g)))
+		}
+	}
+	return out
+}
+
+func render(v types.AttributeValue) string {
+	b := MarshalItem(map[string]types.AttributeValue{"": v})
+	return string(b[4 : len(b)-1]) // strip {"": … }
+}
+
+// equalValue compares attribute values, numbers by value.
+func equalValue(a, b types.AttributeValue) bool {
+	switch a := a.(type) {
+	case *types.AttributeValueMemberS:
+		b, ok := b.(*types.AttributeValueMemberS)
+		return ok && a.Value == b.Value
+	case *types.AttributeValueMemberN:
+		b, ok := b.(*types.AttributeValueMemberN)
+		return ok && CanonicalNumber(a.Value) == CanonicalNumber(b.Value)
+	case *types.AttributeValueMemberB:
+		b, ok := b.(*types.AttributeValueMemberB)
+		return ok && bytes.Equal(a.Value, b.Value)
+	case *types.AttributeValueMemberBOOL:
+		b, ok := b.(*types.AttributeValueMemberBOOL)
+		return ok && a.Value == b.Value
+	case *types.AttributeValueMemberNULL:
+		_, ok := b.(*types.AttributeValueMemberNULL)
+		return ok
+	case *types.AttributeValueMemberL:
+		b, ok := b.(*types.AttributeValueMemberL)
+		if !ok || len(a.Value) != len(b.Value) {
+			return false
+		}
+		for i := range a.Value {
+			if !equalValue(a.Value[i], b.Value[i]) {
+				return false
+			}
+		}
+		return true
+	case *types.AttributeValueMemberM:
+		b, ok := b.(*types.AttributeValueMemberM)
+		if !ok || len(a.Value) != len(b.Value) {
+			return false
+		}
+		for k, av := range a.Value {
+			bv, ok := b.Value[k]
+			if !ok || !equalValue(av, bv) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

@@ -1,0 +1,300 @@
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"sync/atomic"
+	"syscall"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/aws/smithy-go"
+	smithyhttp "github.com/aws/smithy-go/transport/http"
+)
+
+// BatchWriter is the one call the loader writes with. *dynamodb.Client
+// implements it; tests fake it.
+type BatchWriter interface {
+	BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error)
+}
+
+// MaxBatchItems is BatchWriteItem's limit of requests per call. Its 16 MB
+// limit cannot be reached: 25 items of at most 400 KB are 10 MB.
+const MaxBatchItems = 25
+
+// batch is a contiguous range [lo, hi) of load positions and the items of
+// it that are to be written (rejected rows are in the range, not in items),
+// so acknowledging a batch acknowledges its whole range.
+type batch struct {
+	lo, hi int64
+	items  []Item
+}
+
+// Retry is how writes are retried: capped exponential back-off with full
+// jitter (sleep a uniform random time in [0, min(Cap, Base·2^attempt))),
+// AWS's recommendation for both throttling and server errors.
+type Retry struct {
+	Base time.Duration
+	Cap  time.Duration
+	// Attempts is how many calls in a row may make no progress before the
+	// load gives up; a call that writes any item resets the count.
+	Attempts int
+}
+
+// DefaultRetry gives up after about 30 s without any progress.
+var DefaultRetry = Retry{Base: 50 * time.Millisecond, Cap: 5 * time.Second, Attempts: 12}
+
+func (r Retry) backoff(attempt int) time.Duration {
+	d := r.Cap
+	if attempt < 30 {
+		if e := r.Base << attempt; e > 0 && e < d {
+			d = e
+		}
+	}
+	return time.Duration(rand.Int64N(int64(d) + 1))
+}
+
+// counters are the live figures of one table's load, updated by workers.
+type counters struct {
+	read      atomic.Int64
+	written   atomic.Int64
+	wcu       atomic.Int64
+	rejected  atomic.Int64
+	retries   atomic.Int64
+	throttles atomic.Int64
+	calls     atomic.Int64
+}
+
+// GiveUpError is returned when writes kept failing past the retry budget.
+// It says what was and was not written.
+type GiveUpError struct {
+	Table    string
+	Attempts int
+	// Written counts items acknowledged for the table so far; Pending the
+	// items of the failing batch that were not written.
+	Written, Pending int64
+	Last             error
+}
+
+func (e *GiveUpError) Error() string {
+	return fmt.Sprintf("gave up writing %s after %d attempts without progress: %d items written and acknowledged, %d items of the failing batch not written (others in flight may be unwritten too; the checkpoint covers only acknowledged items); last error: %v",
+		e.Table, e.Attempts, e.Written, e.Pending, e.Last)
+}
+
+func (e *GiveUpError) Unwrap() error { return e.Last }
+
+// writer sends batches of one table.
+type writer struct {
+	client  BatchWriter
+	table   string
+	limit   *limiter
+	retry   Retry
+	stats   *counters
+	reject  func(it Item, reason string) error
+	pkAttr  string
+	skAttr  string
+	noRetry func(*dynamodb.Options)
+}
+
+// write sends b until every item is written or rejected by DynamoDB, or the
+// retry budget runs out. Waits end with ctx.
+func (w *writer) write(ctx context.Context, b *batch) error {
+	pending := b.items
+	attempt := 0
+	var last error
+	for len(pending) > 0 {
+		wcu := 0
+		for _, it := range pending {
+			wcu += it.WCU
+		}
+		if err := w.limit.wait(ctx, wcu); err != nil {
+			return err
+		}
+		reqs := make([]types.WriteRequest, len(pending))
+		for i, it := range pending {
+			reqs[i] = types.WriteRequest{PutRequest: &types.PutRequest{Item: it.Attrs}}
+		}
+		w.stats.calls.Add(1)
+		out, err := w.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
+			RequestItems: map[string][]types.WriteRequest{w.table: reqs},
+		}, w.noRetry)
+		var unprocessed []types.WriteRequest
+		if err == nil {
+			unprocessed = out.UnprocessedItems[w.table]
+		}
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil && isValidation(err):
+			// DynamoDB refused the whole call for one item we did not
+			// foresee; write the items one by one so only that one is
+			// rejected, with DynamoDB's reason.
+			if len(pending) == 1 {
+				if rerr := w.reject(pending[0], "DynamoDB refused the item: "+errMessage(err)); rerr != nil {
+					return rerr
+				}
+				pending = nil
+				continue
+			}
+			for _, it := range pending {
+				one := &batch{items: []Item{it}}
+				if err := w.write(ctx, one); err != nil {
+					return err
+				}
+			}
+			return nil
+		case err != nil && retryable(err):
+			if isThrottle(err) {
+				w.stats.throttles.Add(1)
+				w.limit.throttled()
+			}
+			last = err
+		case err != nil:
+			return fmt.Errorf("write %s: %w", w.table, err)
+		}
+		left := pending
+		if err == nil {
+			left = nil
+			if len(unprocessed) > 0 {
+				left = w.remaining(pending, unprocessed)
+			}
+		}
+		if done := len(pending) - len(left); done > 0 {
+			wcuDone := 0
+			for _, it := range pending {
+				wcuDone += it.WCU
+			}
+			for _, it := range left {
+				wcuDone -= it.WCU
+			}
+			w.stats.written.Add(int64(done))
+			w.stats.wcu.Add(int64(wcuDone))
+			w.limit.accepted(wcuDone)
+			attempt = 0
+		}
+		if len(unprocessed) > 0 {
+			w.stats.throttles.Add(1)
+			w.limit.throttled()
+			last = fmt.Errorf("%d of %d items returned unprocessed", len(unprocessed), len(pending))
+		}
+		pending = left
+		if len(pending) == 0 {
+			return nil
+		}
+		attempt++
+		if attempt >= w.retry.Attempts {
+			return &GiveUpError{Table: w.table, Attempts: attempt, Written: w.stats.written.Load(), Pending: int64(len(pending)), Last: last}
+		}
+		w.stats.retries.Add(1)
+		if err := sleep(ctx, w.retry.backoff(attempt-1)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// remaining returns the items of pending that DynamoDB returned
+// unprocessed, matched by their key attributes (items of one batch never
+// share a key).
+func (w *writer) remaining(pending []Item, unprocessed []types.WriteRequest) []Item {
+	want := make(map[string]bool, len(unprocessed))
+	for _, r := range unprocessed {
+		if r.PutRequest != nil {
+			want[w.keyOf(r.PutRequest.Item)] = true
+		}
+	}
+	out := make([]Item, 0, len(unprocessed))
+	for _, it := range pending {
+		if want[w.keyOf(it.Attrs)] {
+			out = append(out, it)
+		}
+	}
+	if len(out) != len(unprocessed) {
+		// Cannot tell which came back: resend them all (puts are
+		// idempotent) rather than risk dropping one.
+		return pending
+	}
+	return out
+}
+
+func (w *writer) keyOf(item map[string]types.AttributeValue) string {
+	k := map[string]types.AttributeValue{w.pkAttr: item[w.pkAttr]}
+	if w.skAttr != "" {
+		k[w.skAttr] = item[w.skAttr]
+	}
+	return string(MarshalItem(k))
+}
+
+// retryable reports whether err is worth another attempt: throttling,
+// server errors, and connections that broke.
+func retryable(err error) bool {
+	if isThrottle(err) {
+		return true
+	}
+	var ae smithy.APIError
+	if errors.As(err, &ae) {
+		switch ae.ErrorCode() {
+		case "InternalServerError", "InternalFailure", "ServiceUnavailable", "TransactionInProgressException":
+			return true
+		}
+	}
+	var re *smithyhttp.ResponseError
+	if errors.As(err, &re) && re.HTTPStatusCode() >= 500 {
+		return true
+	}
+	var se *smithyhttp.RequestSendError
+	if errors.As(err, &se) {
+		return true
+	}
+	var de *smithy.DeserializationError
+	if errors.As(err, &de) {
+		return true
+	}
+	var ne net.Error
+	if errors.As(err, &ne) {
+		return true
+	}
+	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
+		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EPIPE) {
+		return true
+	}
+	return strings.Contains(err.Error(), "connection reset") || strings.Contains(err.Error(), "EOF")
+}
+
+func isThrottle(err error) bool {
+	var ae smithy.APIError
+	if errors.As(err, &ae) {
+		switch ae.ErrorCode() {
+		case "ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "Throttling":
+			return true
+		}
+	}
+	return false
+}
+
+func isValidation(err error) bool {
+	var ae smithy.APIError
+	return errors.As(err, &ae) && ae.ErrorCode() == "ValidationException"
+}
+
+func errMessage(err error) string {
+	var ae smithy.APIError
+	if errors.As(err, &ae) {
+		return ae.ErrorMessage()
+	}
+	return err.Error()
+}
+
+// noSDKRetries turns the SDK's own retries off for BatchWriteItem: the
+// loader retries every failure itself with back-off and its rate budget,
+// and the SDK's standard retryer would also spend its client-side retry
+// quota under sustained throttling and then fail calls with "retry quota
+// exceeded" on its own.
+func noSDKRetries(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }

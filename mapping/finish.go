@@ -16,8 +16,11 @@ import (
 // checked — and if nothing is unique, a loud warning that rows will
 // overwrite each other.
 func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *sortKey, error) {
+	// A natural key with a tenth of the values the gate asks for still
+	// beats a surrogate id; fewer (a 2-value store id) does not.
+	floor := max(2, d.opts.MinDistinct/10)
 	for _, c := range cands {
-		if !c.cardinalityOnly || c.distinct < 2 {
+		if !c.cardinalityOnly || c.distinct < floor {
 			continue
 		}
 		sk, err := d.sortKeyFor(c)

@@ -1,0 +1,316 @@
+package mapping
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// fakeChecker answers uniqueness from a list of unique column sets (order
+// insensitive) and records what it was asked.
+type fakeChecker struct {
+	unique [][]string
+	asked  [][]string
+	err    error
+}
+
+func (f *fakeChecker) Unique(_ context.Context, _, _ string, cols []string) (extract.UniqueResult, error) {
+	f.asked = append(f.asked, cols)
+	if f.err != nil {
+		return extract.UniqueResult{}, f.err
+	}
+	for _, u := range f.unique {
+		if containsAll(cols, u) {
+			return extract.UniqueResult{Unique: true, Proof: "checked: unique"}, nil
+		}
+	}
+	return extract.UniqueResult{Proof: "checked: 3 duplicates", Duplicates: 3}, nil
+}
+
+func col(name, base, category string) extract.Column {
+	return extract.Column{Name: name, Type: base, BaseType: base, Category: category, NotNull: true}
+}
+
+func prof(name string, distinct, hot int64, width int) extract.ColumnProfile {
+	return extract.ColumnProfile{Name: name, Distinct: distinct, TopValues: []extract.ValueCount{{Value: "v", Count: hot}}, AvgWidth: float64(width), MaxWidth: width}
+}
+
+// orders is a table whose only FK is hot: one customer holds most rows.
+func orders(rows, customers, hottest int64) (*extract.Schema, *extract.Profile) {
+	s := &extract.Schema{Database: "shop", Tables: []extract.Table{{
+		Schema: "public", Name: "orders", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{
+			col("order_id", "bigint", "N"), col("customer_id", "integer", "N"),
+			col("ordered_at", "timestamp with time zone", "D"), col("status", "text", "S"),
+		},
+		PrimaryKey:  &extract.Index{Name: "orders_pkey", Columns: []string{"order_id"}, Constraint: true},
+		ForeignKeys: []extract.ForeignKey{{Name: "orders_customer_fkey", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"customer_id"}}},
+	}}}
+	s.Tables[0].Columns[0].Sequence = "public.orders_order_id_seq"
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "orders", Rows: rows, Columns: []extract.ColumnProfile{
+		prof("order_id", rows, 1, 7), prof("customer_id", customers, hottest, 5),
+		prof("ordered_at", rows, 1, 22), prof("status", 3, rows/2, 7),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &extract.SequenceEvidence{Kind: extract.SeqNextval, Evidence: []string{"default nextval('orders_order_id_seq'::regclass)"}}
+	return s, p
+}
+
+func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
+	s, p := orders(100_000, 5_000, 60)
+	chk := &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	if got := partColumns(&pt.PartitionKey); !slices.Equal(got, []string{"customer_id"}) {
+		t.Fatalf("pk = %v", got)
+	}
+	if pt.PartitionKey.Type != "N" || pt.PartitionKey.Parts[0].Encoding != plans.EncNumber {
+		t.Errorf("a lone integer key stays a Number: %+v", pt.PartitionKey)
+	}
+	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"ordered_at"}) {
+		t.Errorf("sk = %v, want the time-like ordered_at proven by the check", got)
+	}
+	if pt.SortKey.Type != "S" || pt.SortKey.Parts[0].Encoding != plans.EncTimestampTZ {
+		t.Errorf("sk = %+v", pt.SortKey)
+	}
+	if pt.Unique != "checked: unique" || pt.Sharding != nil || len(pt.Warnings) != 0 {
+		t.Errorf("unique %q sharding %+v warnings %v", pt.Unique, pt.Sharding, pt.Warnings)
+	}
+	if why := rejectedFor(&pt, "order_id"); !strings.Contains(why, "sequence-style id (nextval default: default nextval('orders_order_id_seq'::regclass))") {
+		t.Errorf("order_id rejection = %q", why)
+	}
+	if why := rejectedFor(&pt, "status"); why != "" {
+		t.Errorf("status is not a descriptive column and should not be a candidate: %q", why)
+	}
+	if problems := plans.Validate(plan); len(problems) > 0 {
+		t.Errorf("invalid plan: %v", problems)
+	}
+}
+
+func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
+	s, p := orders(100_000, 5_000, 60)
+	// Nothing natural is unique: the surrogate id comes last, proven by the
+	// primary key it contains.
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"order_id"}) {
+		t.Fatalf("sk = %v, want order_id", got)
+	}
+	if !strings.Contains(pt.Unique, "primary key orders_pkey") {
+		t.Errorf("unique = %q", pt.Unique)
+	}
+}
+
+func TestDesignShardsHotKey(t *testing.T) {
+	// One customer holds 90,000 of 100,000 orders: 90 s alone at 1,000
+	// WCU/s against 25 s for the table at 4,000 WCU/s. Lower MinDistinct so
+	// the hot FK passes the cardinality gate and sharding must handle it.
+	s, p := orders(100_000, 200, 90_000)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	if pt.Sharding == nil {
+		t.Fatalf("no sharding for a key holding 90%% of the rows: %+v", pt.Estimates)
+	}
+	// Hot key write rate = 4,000 × 0.9 = 3,600 WCU/s → 3.6 partitions,
+	// × 1.5 headroom → 6.
+	if pt.Sharding.Shards != 6 {
+		t.Errorf("shards = %d, want 6", pt.Sharding.Shards)
+	}
+	if pt.PartitionKey.Type != "S" || pt.PartitionKey.Parts[0].Encoding != plans.EncInteger || pt.PartitionKey.Parts[0].Width != 10 {
+		t.Errorf("a sharded key is a string with a fixed-width integer: %+v", pt.PartitionKey)
+	}
+	if !strings.Contains(pt.Sharding.ReadCost, "6 queries") || len(pt.Sharding.Why) < 2 {
+		t.Errorf("sharding = %+v", pt.Sharding)
+	}
+	if pt.Estimates.ItemsPerKeyMax != 15_000 || pt.Estimates.HotKeyFloorSeconds != 15 {
+		t.Errorf("estimates after sharding: %+v", pt.Estimates)
+	}
+	if problems := plans.Validate(plan); len(problems) > 0 {
+		t.Errorf("invalid plan: %v", problems)
+	}
+	// A higher rate needs more shards; the cap holds.
+	plan, _ = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{WriteRate: 400_000, MaxShards: 50})
+	if got := plan.Tables[0].Sharding.Shards; got != 50 || len(plan.Tables[0].Warnings) == 0 {
+		t.Errorf("shards at 400,000 WCU/s with cap 50 = %d, warnings %v", got, plan.Tables[0].Warnings)
+	}
+}
+
+func TestDesignGatesName(t *testing.T) {
+	s, p := orders(16_044, 2, 8_100)
+	s.Tables[0].Columns = append(s.Tables[0].Columns, col("email", "text", "S"), col("flag", "boolean", "B"))
+	s.Tables[0].ForeignKeys = append(s.Tables[0].ForeignKeys, extract.ForeignKey{Name: "f", Columns: []string{"flag"}, RefSchema: "public", RefTable: "x", RefColumns: []string{"y"}})
+	email := prof("email", 16_000, 2, 3000)
+	email.Nulls = 44
+	p.Tables[0].Columns = append(p.Tables[0].Columns, email, prof("flag", 2, 9000, 1))
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	for cols, want := range map[string]string{
+		"customer_id": "customer_id: 2 distinct values in 16,044 rows — too few partitions (need ≥ 100)",
+		"email":       "email: 44 NULLs in 16,044 rows",
+		"flag":        "flag: boolean maps to BOOL",
+	} {
+		if why := rejectedFor(pt, cols); !strings.Contains(why, want) {
+			t.Errorf("%s rejection = %q, want %q", cols, why, want)
+		}
+	}
+	if why := rejectedFor(pt, "email"); !strings.Contains(why, "over DynamoDB's 2,048-byte partition key limit") {
+		t.Errorf("email width not rejected: %q", why)
+	}
+	// Nothing passed: the fallback is the 2-value customer_id (failed only
+	// on cardinality) or the primary key, and the plan warns first.
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "fallback") {
+		t.Errorf("warnings = %v", pt.Warnings)
+	}
+}
+
+func TestSmallTableNeedsOneValuePerRow(t *testing.T) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "language", Kind: extract.KindTable, Migratable: true,
+		Columns:    []extract.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
+		PrimaryKey: &extract.Index{Name: "language_pkey", Columns: []string{"language_id"}, Constraint: true},
+	}, {Schema: "public", Name: "v", Kind: extract.KindView}}}
+	s.Tables[0].Columns[0].Sequence = "public.language_language_id_seq"
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "language", Rows: 6, Columns: []extract.ColumnProfile{
+		prof("language_id", 6, 1, 1), prof("name", 6, 1, 20),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"name"}}}, Options{Database: "pagila"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := partColumns(&plan.Tables[0].PartitionKey); !slices.Equal(got, []string{"name"}) || plan.Tables[0].SortKey != nil {
+		t.Errorf("language pk = %v, want name alone", got)
+	}
+	if len(plan.Skipped) != 1 || !strings.HasPrefix(plan.Skipped[0].Why, "view") || plan.Source.Database != "pagila" {
+		t.Errorf("skipped %v, source %+v", plan.Skipped, plan.Source)
+	}
+	p.Tables[0].Columns[1].Distinct = 5
+	plan, _ = Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if why := rejectedFor(&plan.Tables[0], "name"); !strings.Contains(why, "5 distinct values in 6 rows — a table this small needs one value per row") {
+		t.Errorf("name rejection = %q", why)
+	}
+}
+
+func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "hist", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N")},
+		ForeignKeys: []extract.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
+	}}}
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []extract.ColumnProfile{
+		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	if !strings.HasPrefix(pt.Unique, "NOT UNIQUE") || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
+		t.Errorf("unique %q warnings %v", pt.Unique, pt.Warnings)
+	}
+	// The checker's failure is an error, wrapped with the table.
+	_, err = Design(context.Background(), s, p, &fakeChecker{err: errors.New("boom")}, Options{})
+	if err == nil || !strings.Contains(err.Error(), "public.hist") || !strings.Contains(err.Error(), "boom") {
+		t.Errorf("err = %v", err)
+	}
+	if _, err := Design(context.Background(), nil, p, &fakeChecker{}, Options{}); err == nil {
+		t.Error("nil schema accepted")
+	}
+}
+
+func TestAttributeTypes(t *testing.T) {
+	cases := []struct {
+		c        extract.Column
+		maxWidth int
+		typ, enc string
+		excluded bool
+	}{
+		{col("a", "smallint", "N"), 0, "N", plans.AttrNumber, false},
+		{extract.Column{Name: "a", BaseType: "numeric", TypeModifier: "(12,2)", Category: "N"}, 0, "N", plans.AttrNumber, false},
+		{extract.Column{Name: "a", BaseType: "numeric", TypeModifier: "(60,2)", Category: "N"}, 0, "S", plans.AttrNumber, false},
+		{col("a", "numeric", "N"), 80, "S", plans.AttrNumber, false},
+		{col("a", "double precision", "N"), 0, "N", plans.AttrFloat, false},
+		{col("a", "boolean", "B"), 0, "BOOL", plans.AttrBool, false},
+		{col("a", "character varying", "S"), 0, "S", plans.AttrString, false},
+		{col("a", "bytea", "U"), 0, "B", plans.AttrBinary, false},
+		{col("a", "date", "D"), 0, "S", plans.AttrDate, false},
+		{col("a", "timestamp without time zone", "D"), 0, "S", plans.AttrTimestamp, false},
+		{col("a", "timestamp with time zone", "D"), 0, "S", plans.AttrTimestampTZ, false},
+		{col("a", "uuid", "U"), 0, "S", plans.AttrString, false},
+		{col("a", "jsonb", "U"), 0, "M", plans.AttrJSON, false},
+		{col("a", "text[]", "A"), 0, "L", plans.AttrArray, false},
+		{col("a", "public.mpaa_rating", "E"), 0, "S", plans.AttrString, false},
+		{col("a", "interval", "T"), 0, "S", plans.AttrString, false},
+		{col("a", "inet", "I"), 0, "S", plans.AttrString, false},
+		{col("a", "money", "N"), 0, "S", plans.AttrString, false},
+		{col("a", "tsvector", "U"), 0, "", "", true},
+		{extract.Column{Name: "a", BaseType: "integer", Generated: "b * 2"}, 0, "", "", true},
+	}
+	for _, tc := range cases {
+		a, ex := attributeFor(&tc.c, &extract.ColumnProfile{MaxWidth: tc.maxWidth})
+		if (ex != nil) != tc.excluded {
+			t.Errorf("%s%s: excluded = %v", tc.c.BaseType, tc.c.Generated, ex)
+			continue
+		}
+		if ex == nil && (a.Type != tc.typ || a.Encoding != tc.enc) {
+			t.Errorf("%s%s: %s/%s, want %s/%s", tc.c.BaseType, tc.c.TypeModifier, a.Type, a.Encoding, tc.typ, tc.enc)
+		}
+	}
+}
+
+func TestEstimateLoad(t *testing.T) {
+	// 100,000 WCU over 10 keys of 10,000 WCU each: interleaved, 25 s at
+	// 4,000 WCU/s (10 keys at 400 WCU/s each); in key order one key at a
+	// time at 1,000 WCU/s: 100 s.
+	e := plans.Estimates{TotalWCU: 100_000, WCUPerItem: 1, DistinctPartitionKeys: 10, ItemsPerKeyMax: 10_000}
+	lt := EstimateLoad(e, 4000)
+	if lt.Interleaved != 25 || lt.TableOrder != 100 {
+		t.Errorf("EstimateLoad = %+v, want 25 s / 100 s", lt)
+	}
+	// A hot key sets the floor for both orders.
+	e.ItemsPerKeyMax = 60_000
+	if lt := EstimateLoad(e, 4000); lt.Interleaved != 60 {
+		t.Errorf("hot floor: %+v", lt)
+	}
+	// Many small keys: no difference.
+	e = plans.Estimates{TotalWCU: 16_044, WCUPerItem: 1, DistinctPartitionKeys: 4_580, ItemsPerKeyMax: 5}
+	if lt := EstimateLoad(e, 4000); lt.Interleaved != lt.TableOrder {
+		t.Errorf("small keys: %+v", lt)
+	}
+	if lt := EstimateLoad(e, 0); lt != (LoadTime{}) {
+		t.Errorf("zero rate: %+v", lt)
+	}
+	total := TotalLoad(&plans.Plan{Options: plans.Options{WriteRate: 4000}, Tables: []plans.Table{{Estimates: e}, {Estimates: e}}})
+	if total.Interleaved < 8 || total.Interleaved > 8.1 {
+		t.Errorf("TotalLoad = %+v", total)
+	}
+}
+
+func TestNaturalName(t *testing.T) {
+	for _, tc := range []struct {
+		table, column string
+		want          bool
+	}{
+		{"country", "country", true}, {"categories", "categoryname", true}, {"products", "product_name", true},
+		{"customer", "email", true}, {"actor", "first_name", false}, {"city", "country_id", false},
+	} {
+		if got := naturalName(tc.table, tc.column); got != tc.want {
+			t.Errorf("naturalName(%s, %s) = %v", tc.table, tc.column, got)
+		}
+	}
+}

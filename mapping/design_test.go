@@ -209,7 +209,7 @@ func TestSmallTableNeedsOneValuePerRow(t *testing.T) {
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 	s := &extract.Schema{Tables: []extract.Table{{
 		Schema: "public", Name: "hist", Kind: extract.KindTable, Migratable: true,
-		Columns: []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N")},
+		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N")},
 		ForeignKeys: []extract.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
 	}}}
 	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []extract.ColumnProfile{

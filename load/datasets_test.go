@@ -1,0 +1,81 @@
+package load_test
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/mapping"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// designPlan inspects, profiles and designs a plan for the database, as
+// `pg2ddb plan` does, with target names unique to the test.
+func designPlan(t testing.TB, s *extract.Snapshot, prefix string) *plans.Plan {
+	t.Helper()
+	ctx := t.Context()
+	schema, err := extract.Inspect(ctx, s, extract.InspectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prof, err := extract.ProfileTables(ctx, s, schema, extract.ProfileOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := mapping.Design(ctx, schema, prof, s, mapping.Options{TablePrefix: prefix})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestDatasetsLoadAndVerify loads every shared dataset with the plan
+// mapping designs for it and verifies it with zero differences.
+func TestDatasetsLoadAndVerify(t *testing.T) {
+	ddb := testenv.DynamoDB(t)
+	for _, ds := range testenv.Datasets {
+		t.Run(ds, func(t *testing.T) {
+			db := testenv.NewDatabase(t, ds)
+			src := snapshotSource(t, db.Pool)
+			p := designPlan(t, src.Snapshot, fmt.Sprintf("t%d_%s_", time.Now().UnixNano()%1e9, ds))
+			rejects := filepath.Join(t.TempDir(), "rejects.jsonl")
+			start := time.Now()
+			res, err := load.Run(t.Context(), p, src, ddb, load.Options{Workers: 8, RejectsPath: rejects})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var items int64
+			for _, tr := range res.Tables {
+				items += tr.Written
+			}
+			// dellstore2's cust_hist has no key and holds 18 rows twice:
+			// no key tells the copies apart, so each copy is rejected as a
+			// collision instead of one silently overwriting the other.
+			recs, err := load.ReadRejects(rejects)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantRejects := map[string]int{}
+			if ds == "dellstore2" {
+				wantRejects["public.cust_hist"] = 36
+			}
+			got := map[string]int{}
+			for _, r := range recs {
+				got[r.Source]++
+				if !strings.HasPrefix(r.Reason, "key collision: 2 source rows") {
+					t.Errorf("unexpected reject: %s: %s %s", r.Source, r.Reason, r.Item)
+				}
+			}
+			if fmt.Sprint(got) != fmt.Sprint(wantRejects) {
+				t.Errorf("rejects per table %v, want %v", got, wantRejects)
+			}
+			t.Logf("%s: %d tables, %d items in %s (%.0f items/s)", ds, len(res.Tables), items, time.Since(start).Round(time.Millisecond), float64(items)/time.Since(start).Seconds())
+			mustVerify(t, p, src, ddb, rejects, 1000)
+		})
+	}
+}

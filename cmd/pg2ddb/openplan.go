@@ -1,0 +1,126 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// openedPlan is a plan checked against the live source: the snapshot every
+// later read of the command comes from, and the differences found.
+type openedPlan struct {
+	plan *plans.Plan
+	pool *pgxpool.Pool
+	snap *extract.Snapshot
+	// added lists harmless differences (new columns) to mention.
+	added []plans.Difference
+}
+
+func (o *openedPlan) close(ctx context.Context) {
+	if o.snap != nil {
+		o.snap.Close(ctx)
+	}
+	if o.pool != nil {
+		o.pool.Close()
+	}
+}
+
+// openPlan reads and validates the plan file, connects to the source, opens
+// a read-only snapshot and refuses the plan if its tables or columns were
+// dropped or retyped since it was written. only, when not empty, keeps the
+// plan's tables whose source or target is in it (unknown names are an error).
+func (a *app) openPlan(ctx context.Context, path string, only []string) (*openedPlan, error) {
+	p, err := plans.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := selectTables(p, only); err != nil {
+		return nil, err
+	}
+	pool, err := a.source.connect(ctx)
+	if err != nil {
+		return nil, err
+	}
+	o := &openedPlan{plan: p, pool: pool}
+	o.snap, err = extract.Begin(ctx, pool)
+	if err != nil {
+		o.close(ctx)
+		return nil, err
+	}
+	live, err := liveColumns(ctx, o.snap, p)
+	if err != nil {
+		o.close(ctx)
+		return nil, err
+	}
+	diffs, err := plans.CheckLive(p, live)
+	if err != nil {
+		o.close(ctx)
+		return nil, fmt.Errorf("plan %s: %w", path, err)
+	}
+	o.added = diffs
+	return o, nil
+}
+
+// selectTables narrows p to the tables named in only (source schema.name,
+// bare table name or target name).
+func selectTables(p *plans.Plan, only []string) error {
+	if len(only) == 0 {
+		return nil
+	}
+	want := map[string]bool{}
+	for _, n := range only {
+		want[n] = false
+	}
+	var kept []plans.Table
+	for _, t := range p.Tables {
+		_, bare, _ := strings.Cut(t.Source, ".")
+		for _, n := range []string{t.Source, bare, t.Target} {
+			if _, ok := want[n]; ok {
+				want[n] = true
+				kept = append(kept, t)
+				break
+			}
+		}
+	}
+	var missing []string
+	for n, found := range want {
+		if !found {
+			missing = append(missing, n)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return fmt.Errorf("unknown table %q: not in the plan", missing[0])
+	}
+	p.Tables = kept
+	return nil
+}
+
+
+// liveColumns inspects the plan's source tables in the snapshot and returns
+// their columns as plans.CheckLive takes them. A table that no longer
+// exists is simply absent, which CheckLive reports as dropped.
+func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[string][]plans.LiveColumn, error) {
+	// The whole catalog is inspected rather than the plan's schemas, since a
+	// schema dropped since the plan was made must show up as its tables
+	// dropped, not as an error that hides the other differences.
+	sc, err := extract.Inspect(ctx, s, extract.InspectOptions{})
+	if err != nil {
+		return nil, err
+	}
+	live := map[string][]plans.LiveColumn{}
+	for _, t := range sc.Tables {
+		cols := make([]plans.LiveColumn, len(t.Columns))
+		for i, c := range t.Columns {
+			cols[i] = plans.LiveColumn{Name: c.Name, PGType: c.BaseType}
+		}
+		live[t.QualifiedName()] = cols
+	}
+	return live, nil
+}

@@ -1,0 +1,72 @@
+package extract
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// Distribution is how a plan table's items spread over partition key values
+// (after write sharding), counted exactly on the snapshot.
+type Distribution struct {
+	Rows int64 `json:"rows"`
+	// Keys is the number of distinct partition key values; rows whose key
+	// is NULL are left out (a load rejects them).
+	Keys         int64  `json:"keys"`
+	MaxPerKey    int64  `json:"max_per_key"`
+	MedianPerKey int64  `json:"median_per_key"`
+	HottestKey   string `json:"hottest_key"`
+	// HottestShare is the hottest key's share of all rows.
+	HottestShare float64 `json:"hottest_share"`
+	// Buckets count keys by items per key in powers of two: bucket i holds
+	// the keys with 2^i .. 2^(i+1)-1 items.
+	Buckets []Bucket `json:"buckets"`
+}
+
+// Bucket is one bar of the items-per-key histogram.
+type Bucket struct {
+	MinItems int64 `json:"min_items"`
+	MaxItems int64 `json:"max_items"`
+	Keys     int64 `json:"keys"`
+}
+
+// distributionQuery groups the table by the partition key expression that a
+// load writes (KeySQL), so the numbers describe exactly the planned keys.
+const distributionQuery = `WITH k AS (SELECT %[1]s AS pk, count(*) AS n FROM %[2]s GROUP BY 1),
+  h AS (SELECT pk, n FROM k WHERE pk IS NOT NULL ORDER BY n DESC, pk LIMIT 1)
+SELECT (SELECT coalesce(sum(n), 0) FROM k)::bigint,
+       (SELECT count(*) FROM k WHERE pk IS NOT NULL),
+       coalesce((SELECT n FROM h), 0)::bigint,
+       coalesce((SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY n) FROM k WHERE pk IS NOT NULL), 0)::bigint,
+       coalesce((SELECT pk::text FROM h), ''),
+       coalesce((SELECT array_agg(c ORDER BY b) FROM (SELECT floor(log(2, n::numeric))::int AS b, count(*) AS c FROM k WHERE pk IS NOT NULL GROUP BY 1) x), '{}')::bigint[],
+       coalesce((SELECT array_agg(b ORDER BY b) FROM (SELECT DISTINCT floor(log(2, n::numeric))::int AS b FROM k WHERE pk IS NOT NULL) x), '{}')::int[]`
+
+// KeyDistribution counts t's rows per partition key value in the snapshot.
+func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribution, error) {
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return nil, err
+	}
+	pk, _, err := KeySQL(t)
+	if err != nil {
+		return nil, err
+	}
+	var d Distribution
+	var counts []int64
+	var bits []int32
+	err = s.Tx().QueryRow(ctx, fmt.Sprintf(distributionQuery, pk, from)).Scan(
+		&d.Rows, &d.Keys, &d.MaxPerKey, &d.MedianPerKey, &d.HottestKey, &counts, &bits)
+	if err != nil {
+		return nil, fmt.Errorf("count partition keys of %s: %w", t.Source, err)
+	}
+	if d.Rows > 0 {
+		d.HottestShare = float64(d.MaxPerKey) / float64(d.Rows)
+	}
+	for i, b := range bits {
+		lo := int64(1) << b
+		d.Buckets = append(d.Buckets, Bucket{MinItems: lo, MaxItems: 2*lo - 1, Keys: counts[i]})
+	}
+	return &d, nil
+}

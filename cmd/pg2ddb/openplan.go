@@ -102,7 +102,6 @@ func selectTables(p *plans.Plan, only []string) error {
 	return nil
 }
 
-
 // liveColumns inspects the plan's source tables in the snapshot and returns
 // their columns as plans.CheckLive takes them. A table that no longer
 // exists is simply absent, which CheckLive reports as dropped.

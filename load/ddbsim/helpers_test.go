@@ -2,6 +2,7 @@ package ddbsim
 
 import (
 	"context"
+	"io"
 	"net/http"
 	"os"
 	"testing"
@@ -40,11 +41,11 @@ func simClient(url string) *dynamodb.Client {
 		BaseEndpoint: aws.String(url),
 		Credentials:  credentials.NewStaticCredentialsProvider("test", "test", ""),
 		Retryer:      aws.NopRetryer{},
-		HTTPClient: &http.Client{Transport: &http.Transport{
+		HTTPClient: &http.Client{Transport: hideWriterTo{&http.Transport{
 			MaxIdleConns:        128,
 			MaxIdleConnsPerHost: 128,
 			IdleConnTimeout:     30 * time.Second,
-		}},
+		}}},
 	})
 }
 
@@ -93,4 +94,21 @@ func nv(v string) types.AttributeValue { return &types.AttributeValueMemberN{Val
 
 func put(item map[string]types.AttributeValue) types.WriteRequest {
 	return types.WriteRequest{PutRequest: &types.PutRequest{Item: item}}
+}
+
+// hideWriterTo works around a client-side race between smithy-go and
+// net/http seen here with large responses on a fast local endpoint: smithy
+// closes the request body as soon as the response headers arrive, its body's
+// WriteTo then returns io.EOF as an error, the transport's final read of the
+// request body (done through WriteTo) fails and it closes the connection
+// while the response body is still being read ("use of closed network
+// connection" on a 200). Wrapping the body hides WriteTo, so the transport
+// uses Read, which returns a clean EOF after Close.
+type hideWriterTo struct{ rt http.RoundTripper }
+
+func (h hideWriterTo) RoundTrip(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody {
+		req.Body = struct{ io.ReadCloser }{req.Body}
+	}
+	return h.rt.RoundTrip(req)
 }

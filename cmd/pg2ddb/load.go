@@ -1,25 +1,146 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
+// loadFlags are the settings of pg2ddb load.
+type loadFlags struct {
+	workers    int
+	maxWCU     float64
+	order      string
+	appendTo   bool
+	recreate   bool
+	resume     bool
+	checkpoint string
+	rejects    string
+	maxRejects int64
+	tables     []string
+	capacity   string
+	readUnits  int64
+	writeUnits int64
+	warmReads  int64
+	warmWrites int64
+	progress   string
+}
+
 func (a *app) loadCommand() *cobra.Command {
+	var f loadFlags
 	c := &cobra.Command{
 		Use:   "load PLAN",
 		Short: "Bulk-load a reviewed plan into DynamoDB in interleaved order",
 		Long: `load creates the plan's tables and writes every source row from one consistent
 snapshot, one item of every partition key per round, with retries, a write budget,
-a rejects file for rows DynamoDB cannot take, and a checkpoint to resume from.`,
+a rejects file for rows DynamoDB cannot take, and a checkpoint to resume from.
+
+The first Ctrl-C stops cleanly: batches in flight finish and the checkpoint is
+written, so --resume continues where the load stopped. A second Ctrl-C exits at once.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb load plans/shop.yaml --recreate --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
 		Args: cobra.ExactArgs(1),
-		RunE: func(cmd *cobra.Command, _ []string) error { return fmt.Errorf("load: %w", errNotImplemented) },
+		RunE: func(cmd *cobra.Command, args []string) error { return a.runLoad(cmd, args[0], &f) },
 	}
 	a.source.register(c.Flags())
 	a.target.register(c.Flags())
+	fs := c.Flags()
+	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
+	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
+	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
+	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
+	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first): a staging reload")
+	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted load from its checkpoint")
+	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file (default: PLAN.checkpoint.json)")
+	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
+	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed before the exit status is non-zero")
+	fs.StringSliceVar(&f.tables, "tables", nil, "load only these tables (source schema.name, name or target), comma-separated")
+	fs.StringVar(&f.capacity, "capacity", "", "capacity of created tables: on-demand or provisioned (default: the plan's)")
+	fs.Int64Var(&f.readUnits, "read-units", 0, "provisioned read units of created tables")
+	fs.Int64Var(&f.writeUnits, "write-units", 0, "provisioned write units of created tables")
+	fs.Int64Var(&f.warmReads, "warm-reads", 0, "warm throughput, reads per second, of created tables")
+	fs.Int64Var(&f.warmWrites, "warm-writes", 0, "warm throughput, writes per second, of created tables")
+	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log or none")
 	return c
+}
+
+func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
+	order, err := extract.ParseOrder(f.order)
+	if err != nil {
+		return fmt.Errorf("load: --order: %w", err)
+	}
+	if f.appendTo && f.recreate {
+		return errors.New("load: --append and --recreate exclude each other")
+	}
+	if f.resume && f.recreate {
+		return errors.New("load: --resume continues a load; --recreate would delete what it wrote")
+	}
+	opts := load.Options{
+		Workers: f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
+		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
+		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
+		Logf:           func(format string, args ...any) { fmt.Fprintf(a.stderr, "pg2ddb: "+format+"\n", args...) },
+	}
+	switch {
+	case f.appendTo:
+		opts.Existing = load.Append
+	case f.recreate:
+		opts.Existing = load.Recreate
+	}
+	if f.capacity != "" || f.warmReads > 0 || f.warmWrites > 0 {
+		c := plans.Capacity{Mode: or(f.capacity, plans.OnDemand), ReadUnits: f.readUnits, WriteUnits: f.writeUnits, WarmReads: f.warmReads, WarmWrites: f.warmWrites}
+		if c.Mode != plans.OnDemand && c.Mode != plans.Provisioned {
+			return fmt.Errorf("load: --capacity must be %s or %s, got %q", plans.OnDemand, plans.Provisioned, c.Mode)
+		}
+		opts.Capacity = &c
+	}
+	ctx := cmd.Context()
+	op, err := a.openPlan(ctx, planPath, f.tables)
+	if err != nil {
+		return err
+	}
+	defer op.close(ctx)
+	db, err := a.target.client(ctx)
+	if err != nil {
+		return err
+	}
+	ui, err := newProgressUI(a.stderr, f.progress)
+	if err != nil {
+		return err
+	}
+	opts.Progress = ui.update
+	res, err := load.Run(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, db, opts)
+	ui.finish()
+	if res != nil {
+		printSummary(a.stdout, res)
+	}
+	if err != nil {
+		if errors.Is(err, load.ErrInterrupted) {
+			return &exitError{code: 130, err: err}
+		}
+		return err
+	}
+	if n := res.Rejected(); n > f.maxRejects {
+		return &exitError{code: 3, err: fmt.Errorf("%d rows rejected (reasons in %s); --max-rejects allows %d", n, opts.RejectsPath, f.maxRejects)}
+	}
+	return nil
+}
+
+func or(s, def string) string {
+	if s != "" {
+		return s
+	}
+	return def
+}
+
+// loadTableSummary renders a duration-free ratio as a percentage.
+func percent(x float64) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*x), ".0") + "%"
 }

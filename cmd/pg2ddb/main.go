@@ -5,14 +5,27 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
 )
 
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	// The first Ctrl-C (or SIGTERM) cancels ctx: a load stops reading,
+	// lets the batches in flight finish and writes its checkpoint. A second
+	// one exits at once. The goroutine lives as long as the process.
+	sig := make(chan os.Signal, 2)
+	signal.Notify(sig, os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-sig
+		fmt.Fprintln(os.Stderr, "pg2ddb: stopping: finishing the writes in flight (Ctrl-C again to exit at once)")
+		cancel()
+		<-sig
+		os.Exit(130)
+	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
-	stop()
+	cancel()
 	os.Exit(code)
 }

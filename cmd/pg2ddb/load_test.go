@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// targetEnv points the AWS chain at the test endpoint with static
+// credentials and returns the target flags.
+func targetEnv(t *testing.T) (endpoint string, flags []string) {
+	endpoint = testenv.DynamoDBEndpoint(t)
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	return endpoint, []string{"--endpoint-url", endpoint, "--region", "us-east-1"}
+}
+
+func TestLoadAndVerifyCommands(t *testing.T) {
+	db := testenv.NewDatabase(t, "northwind")
+	endpoint, target := targetEnv(t)
+	dir := t.TempDir()
+	planPath := filepath.Join(dir, "northwind.yaml")
+	prefix := fmt.Sprintf("cli%d_", time.Now().UnixNano()%1e9)
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", prefix, "-o", planPath); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	args := append([]string{"load", planPath, "--source", db.URL, "--progress", "log"}, target...)
+	code, out, errOut := runCLI(t, args...)
+	if code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if !strings.Contains(out, "total") || !strings.Contains(out, "3,362") || !strings.Contains(errOut, "pg2ddb: loaded ") {
+		t.Fatalf("load output lacks the summary or progress:\n%s\n%s", out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "no differences") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+
+	// A second load is refused; an item deleted behind pg2ddb's back makes
+	// verify fail, naming the count.
+	if code, _, errOut := runCLI(t, args...); code == 0 || !strings.Contains(errOut, "--recreate") {
+		t.Fatalf("second load: exit %d: %s", code, errOut)
+	}
+	p, err := plans.ReadFile(planPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ddb := testenv.DynamoDBAt(endpoint)
+	tb := p.Tables[0]
+	scan, err := ddb.Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(tb.Target), Limit: aws.Int32(1)})
+	if err != nil || len(scan.Items) != 1 {
+		t.Fatalf("scan %s: %v", tb.Target, err)
+	}
+	key := map[string]types.AttributeValue{tb.PartitionKey.Attribute: scan.Items[0][tb.PartitionKey.Attribute]}
+	if tb.SortKey != nil {
+		key[tb.SortKey.Attribute] = scan.Items[0][tb.SortKey.Attribute]
+	}
+	if _, err := ddb.DeleteItem(t.Context(), &dynamodb.DeleteItemInput{TableName: aws.String(tb.Target), Key: key}); err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...)
+	if code != 1 || !strings.Contains(out, "DIFF "+tb.Target) || !strings.Contains(out, "item count") {
+		t.Fatalf("verify after a delete: exit %d\n%s", code, out)
+	}
+}
+
+// TestKillAndResume kills a load with SIGKILL in the middle, resumes it,
+// and verifies that every row is there exactly once.
+func TestKillAndResume(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	for _, q := range []string{
+		`CREATE TABLE public.events (device text, seq int, at timestamptz, payload text, PRIMARY KEY (device, seq))`,
+		`INSERT INTO public.events SELECT 'd' || (i % 300), i, timestamptz '2024-01-01' + i * interval '1 s', md5(i::text) FROM generate_series(1, 40000) i`,
+		`ANALYZE public.events`,
+	} {
+		if _, err := db.Pool.Exec(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, target := targetEnv(t)
+	dir := t.TempDir()
+	planPath := filepath.Join(dir, "events.yaml")
+	prefix := fmt.Sprintf("kill%d_", time.Now().UnixNano()%1e9)
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", prefix, "-o", planPath); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	bin := filepath.Join(dir, "pg2ddb")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none"}, target...)
+	cmd := exec.Command(bin, loadArgs...)
+	cmd.Env = os.Environ()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	cpPath := planPath + ".checkpoint.json"
+	deadline := time.Now().Add(60 * time.Second)
+	var pos int64
+	for time.Now().Before(deadline) {
+		if cp, err := load.ReadCheckpoint(cpPath); err == nil && cp != nil {
+			for _, tc := range cp.Tables {
+				pos = tc.Position
+			}
+		}
+		if pos >= 5000 {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait() //nolint:errcheck // killed
+	if pos < 5000 || pos >= 40000 {
+		t.Fatalf("checkpoint at %d when killed; want mid-load\n%s", pos, stderr.String())
+	}
+	code, out, errOut := runCLI(t, append(loadArgs, "--resume")...)
+	if code != 0 || !strings.Contains(out, "resumed at") {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL, "--sample", "2000"}, target...)...)
+	if code != 0 || !strings.Contains(out, "40,000 source rows - 0 rejected = 40,000 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -1,0 +1,141 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"sync"
+	"text/tabwriter"
+	"time"
+
+	"github.com/schollz/progressbar/v3"
+
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// progressUI shows load progress: one progress bar per table on a
+// terminal, a plain line every logEvery otherwise. It is the only place
+// that knows about terminals; load reports through a callback.
+type progressUI struct {
+	w    io.Writer
+	mode string
+
+	mu      sync.Mutex
+	bar     *progressbar.ProgressBar
+	table   string
+	lastLog time.Time
+}
+
+const logEvery = 5 * time.Second
+
+func newProgressUI(w io.Writer, mode string) (*progressUI, error) {
+	switch mode {
+	case "auto":
+		mode = "log"
+		if isTerminal(w) {
+			mode = "bar"
+		}
+	case "bar", "log", "none":
+	default:
+		return nil, fmt.Errorf("load: --progress must be auto, bar, log or none, got %q", mode)
+	}
+	return &progressUI{w: w, mode: mode}, nil
+}
+
+func (u *progressUI) update(p load.Progress) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	done := p.Skipped + p.Read
+	secs := p.Elapsed.Seconds()
+	wcuRate := float64(p.WCU) / math.Max(secs, 0.001)
+	extra := fmt.Sprintf("%s WCU/s, %d retries, %d throttles", plans.Thousands(int64(wcuRate)), p.Retries, p.Throttles)
+	switch u.mode {
+	case "bar":
+		if u.table != p.Target {
+			u.table = p.Target
+			u.bar = progressbar.NewOptions64(p.Total,
+				progressbar.OptionSetWriter(u.w),
+				progressbar.OptionSetDescription(p.Target),
+				progressbar.OptionShowCount(),
+				progressbar.OptionShowIts(),
+				progressbar.OptionSetItsString("items"),
+				progressbar.OptionSetPredictTime(true),
+				progressbar.OptionSetWidth(30),
+				progressbar.OptionThrottle(200*time.Millisecond),
+				progressbar.OptionOnCompletion(func() { fmt.Fprintln(u.w) }),
+			)
+			u.bar.Set64(p.Skipped) //nolint:errcheck // a display
+		}
+		u.bar.Describe(fmt.Sprintf("%s (%s)", p.Target, extra))
+		u.bar.Set64(done) //nolint:errcheck
+		if p.Done {
+			u.bar.Finish() //nolint:errcheck
+		}
+	case "log":
+		if !p.Done && time.Since(u.lastLog) < logEvery && u.table == p.Target {
+			return
+		}
+		u.table, u.lastLog = p.Target, time.Now()
+		eta := ""
+		if rate := float64(p.Read) / math.Max(secs, 0.001); !p.Done && rate > 0 && p.Total > done {
+			eta = ", ETA " + (time.Duration(float64(p.Total-done)/rate) * time.Second).Round(time.Second).String()
+		}
+		state := "loading"
+		if p.Done {
+			state = "loaded"
+		}
+		fmt.Fprintf(u.w, "pg2ddb: %s %s: %s/%s rows, %s items/s, %s%s\n", state, p.Target,
+			plans.Thousands(done), plans.Thousands(p.Total), plans.Thousands(int64(float64(p.Written)/math.Max(secs, 0.001))), extra, eta)
+	}
+}
+
+func (u *progressUI) finish() {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.bar != nil && !u.bar.IsFinished() {
+		fmt.Fprintln(u.w)
+	}
+}
+
+// printSummary prints one line per table and a total.
+func printSummary(w io.Writer, res *load.Result) {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "table\tsource rows\tread\twritten\trejected\tretries\tthrottles\ttime\titems/s\tspread\t")
+	var read, written, rejected, retries, throttles int64
+	for _, t := range res.Tables {
+		read += t.Read
+		written += t.Written
+		rejected += t.Rejected
+		retries += t.Retries
+		throttles += t.Throttles
+		note := ""
+		switch {
+		case t.AlreadyDone:
+			note = " (done earlier)"
+		case t.Skipped > 0:
+			note = fmt.Sprintf(" (resumed at %s)", plans.Thousands(t.Skipped))
+		}
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Target, note,
+			plans.Thousands(t.SourceRows), plans.Thousands(t.Read), plans.Thousands(t.Written), plans.Thousands(t.Rejected),
+			plans.Thousands(t.Retries), plans.Thousands(t.Throttles), t.Elapsed.Round(time.Millisecond),
+			plans.Thousands(int64(float64(t.Written)/math.Max(t.Elapsed.Seconds(), 0.001))), percent(t.Spread))
+	}
+	fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\n", plans.Thousands(read), plans.Thousands(written), plans.Thousands(rejected),
+		plans.Thousands(retries), plans.Thousands(throttles), res.Elapsed.Round(time.Millisecond),
+		plans.Thousands(int64(float64(written)/math.Max(res.Elapsed.Seconds(), 0.001))))
+	tw.Flush()
+	fmt.Fprintf(w, "spread: the largest share of one partition key in any %d consecutive writes\n", load.SpreadWindow)
+}
+
+// isTerminal reports whether w is a character device (a terminal), without
+// pulling in a terminal library for one bit.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

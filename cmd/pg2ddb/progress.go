@@ -126,7 +126,7 @@ func printSummary(w io.Writer, res *load.Result) {
 		plans.Thousands(retries), plans.Thousands(throttles), res.Elapsed.Round(time.Millisecond),
 		plans.Thousands(int64(float64(written)/math.Max(res.Elapsed.Seconds(), 0.001))))
 	tw.Flush()
-	fmt.Fprintf(w, "spread: the largest share of one partition key in any %d consecutive writes\n", load.SpreadWindow)
+	fmt.Fprintf(w, "spread: the largest share of one partition key in any %s consecutive writes\n", plans.Thousands(load.SpreadWindow))
 }
 
 // isTerminal reports whether w is a character device (a terminal), without

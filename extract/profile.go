@@ -5,8 +5,12 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"runtime"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
@@ -222,30 +226,90 @@ func readTable(ctx context.Context, tx pgx.Tx, t *Table, sample float64) (*pass,
 		from += " TABLESAMPLE SYSTEM (" + strconv.FormatFloat(sample, 'f', 6, 64) + ")"
 	}
 	sql := "COPY (SELECT " + strings.Join(cols, ", ") + " FROM " + from + ") TO STDOUT"
-	if len(cols) == 0 {
-		sql = "COPY (SELECT FROM " + from + ") TO STDOUT"
-	}
-	w := &copyParser{pass: p}
-	if _, err := tx.Conn().PgConn().CopyTo(ctx, w, sql); err != nil {
+	w := newCopyParser(p)
+	_, err := tx.Conn().PgConn().CopyTo(ctx, w, sql)
+	werr := w.finish()
+	if err != nil {
 		return nil, fmt.Errorf("read rows: %w", err)
 	}
-	if w.err != nil {
-		return nil, fmt.Errorf("read rows: %w", w.err)
+	if werr != nil {
+		return nil, fmt.Errorf("read rows: %w", werr)
 	}
-	if len(w.rest) > 0 {
-		return nil, fmt.Errorf("read rows: unterminated last row")
+	for _, c := range p.cols {
+		p.rowBytes += c.widthSum
 	}
 	return p, nil
 }
 
-// copyParser splits COPY text output into rows and fields. The server sends
-// a row per message in practice, but the protocol does not promise it, so a
-// partial row is kept until its end arrives.
+// batchBytes is the size of the row batches handed to the column workers:
+// large enough that the hand-over costs nothing per row, small enough to
+// stay in cache.
+const batchBytes = 256 << 10
+
+// copyParser splits COPY text output into rows and fields on the reading
+// goroutine and hands batches of rows to workers that each own some of the
+// columns, so statistics are computed on other cores while the next rows
+// arrive. The server sends a row per message in practice, but the protocol
+// does not promise it, so a partial row is kept until its end arrives.
 type copyParser struct {
 	pass    *pass
+	ncols   int
 	rest    []byte
-	scratch []byte
+	cur     *batch
+	free    chan *batch
+	workers []chan *batch
+	done    sync.WaitGroup
 	err     error
+}
+
+// batch is rows of COPY text, kept verbatim, with the end offset of every
+// field: field k of a row starts one byte after field k-1 ends (the tab),
+// and a row starts one byte after the previous row's last field (the
+// newline).
+type batch struct {
+	data    []byte
+	ends    []int32
+	rows    int
+	pending atomic.Int32
+}
+
+func newCopyParser(p *pass) *copyParser {
+	w := &copyParser{pass: p, ncols: len(p.cols), free: make(chan *batch, 8)}
+	nw := min(runtime.GOMAXPROCS(0), len(p.cols), 4)
+	for k := 0; k < nw; k++ {
+		ch := make(chan *batch, 4)
+		w.workers = append(w.workers, ch)
+		var mine []int
+		for i := k; i < len(p.cols); i += nw {
+			mine = append(mine, i)
+		}
+		w.done.Add(1)
+		go func() {
+			defer w.done.Done()
+			var scratch []byte
+			for b := range ch {
+				scratch = b.feed(p.cols, mine, scratch)
+				if b.pending.Add(-1) == 0 {
+					select {
+					case w.free <- b:
+					default:
+					}
+				}
+			}
+		}()
+	}
+	w.cur = w.newBatch()
+	return w
+}
+
+func (w *copyParser) newBatch() *batch {
+	select {
+	case b := <-w.free:
+		b.data, b.ends, b.rows = b.data[:0], b.ends[:0], 0
+		return b
+	default:
+		return &batch{data: make([]byte, 0, batchBytes+batchBytes/4)}
+	}
 }
 
 func (w *copyParser) Write(b []byte) (int, error) {
@@ -253,58 +317,112 @@ func (w *copyParser) Write(b []byte) (int, error) {
 	if w.err != nil {
 		return n, nil
 	}
-	if len(w.rest) > 0 {
-		i := bytes.IndexByte(b, '\n')
-		if i < 0 {
-			w.rest = append(w.rest, b...)
-			return n, nil
-		}
-		w.rest = append(w.rest, b[:i]...)
-		w.row(w.rest)
-		w.rest = w.rest[:0]
-		b = b[i+1:]
-	}
 	for len(b) > 0 {
 		i := bytes.IndexByte(b, '\n')
 		if i < 0 {
 			w.rest = append(w.rest, b...)
 			break
 		}
-		w.row(b[:i])
+		if len(w.rest) > 0 {
+			w.rest = append(w.rest, b[:i]...)
+			w.row(w.rest)
+			w.rest = w.rest[:0]
+		} else {
+			w.row(b[:i])
+		}
 		b = b[i+1:]
 	}
 	return n, nil
 }
 
 func (w *copyParser) row(line []byte) {
-	p := w.pass
-	p.rows++
-	if len(p.cols) == 0 {
+	if w.err != nil {
 		return
 	}
-	for i, c := range p.cols {
-		var f []byte
-		if i == len(p.cols)-1 {
-			f = line
-		} else {
-			j := bytes.IndexByte(line, '\t')
-			if j < 0 {
-				w.err = fmt.Errorf("row %d has %d fields, want %d", p.rows, i+1, len(p.cols))
-				return
-			}
-			f, line = line[:j], line[j+1:]
-		}
-		if len(f) == 2 && f[0] == '\\' && f[1] == 'N' {
-			c.nulls++
-			continue
-		}
-		if bytes.IndexByte(f, '\\') >= 0 {
-			w.scratch = unescapeCopy(w.scratch[:0], f)
-			f = w.scratch
-		}
-		p.rowBytes += int64(len(f))
-		c.add(f)
+	w.pass.rows++
+	if w.ncols == 0 {
+		return
 	}
+	b := w.cur
+	base := int32(len(b.data))
+	b.data = append(b.data, line...)
+	b.data = append(b.data, '\n')
+	fields := 1
+	for off := 0; ; {
+		j := bytes.IndexByte(line[off:], '\t')
+		if j < 0 {
+			break
+		}
+		b.ends = append(b.ends, base+int32(off+j))
+		off += j + 1
+		fields++
+	}
+	b.ends = append(b.ends, base+int32(len(line)))
+	if fields != w.ncols {
+		w.err = fmt.Errorf("row %d has %d fields, want %d", w.pass.rows, fields, w.ncols)
+		return
+	}
+	b.rows++
+	if len(b.data) >= batchBytes {
+		w.dispatch()
+	}
+}
+
+func (w *copyParser) dispatch() {
+	b := w.cur
+	if b.rows == 0 {
+		return
+	}
+	b.pending.Store(int32(len(w.workers)))
+	for _, ch := range w.workers {
+		ch <- b
+	}
+	w.cur = w.newBatch()
+}
+
+// finish hands over the last rows, waits for the workers and reports a
+// malformed stream.
+func (w *copyParser) finish() error {
+	if w.err == nil {
+		w.dispatch()
+	}
+	for _, ch := range w.workers {
+		close(ch)
+	}
+	w.done.Wait()
+	if w.err == nil && len(w.rest) > 0 {
+		w.err = fmt.Errorf("unterminated last row")
+	}
+	return w.err
+}
+
+// feed adds the values of the columns mine of every row of b to their
+// statistics.
+func (b *batch) feed(cols []*columnStats, mine []int, scratch []byte) []byte {
+	n := len(cols)
+	start := int32(0)
+	for r := 0; r < b.rows; r++ {
+		ends := b.ends[r*n : (r+1)*n]
+		for _, k := range mine {
+			s := start
+			if k > 0 {
+				s = ends[k-1] + 1
+			}
+			f := b.data[s:ends[k]]
+			c := cols[k]
+			if len(f) == 2 && f[0] == '\\' && f[1] == 'N' {
+				c.nulls++
+				continue
+			}
+			if bytes.IndexByte(f, '\\') >= 0 {
+				scratch = unescapeCopy(scratch[:0], f)
+				f = scratch
+			}
+			c.add(f)
+		}
+		start = ends[n-1] + 1
+	}
+	return scratch
 }
 
 // unescapeCopy decodes the backslash escapes of COPY's text format.
@@ -409,11 +527,9 @@ type columnStats struct {
 	nulls, nonNull   int64
 	widthSum         int64
 	widthMax         int
-	min, max         string
+	min, max         []byte
 	hasMinMax        bool
-	exact            map[string]int // value → index into counts, while exact
-	counts           []int64
-	exactBytes       int
+	exact            *valueCounts // nil once the column spilled to sketches
 	sketch           *hll
 	top              *spaceSaving
 	allULID, allUUID bool
@@ -421,7 +537,7 @@ type columnStats struct {
 }
 
 func newColumnStats(c *Column) *columnStats {
-	cs := &columnStats{col: c, order: orderOf(c), exact: make(map[string]int), allULID: true, allUUID: c.BaseType == "uuid"}
+	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid"}
 	if cs.order == orderEnum {
 		cs.enumRank = make(map[string]int, len(c.Enum))
 		for i, l := range c.Enum {
@@ -437,29 +553,31 @@ func (c *columnStats) add(v []byte) {
 	if len(v) > c.widthMax {
 		c.widthMax = len(v)
 	}
-	if c.exact != nil {
-		if i, ok := c.exact[string(v)]; ok {
-			c.counts[i]++
-		} else if len(c.exact) < exactDistinctLimit && c.exactBytes+len(v) <= exactDistinctBytes {
-			c.exact[string(v)] = len(c.counts)
-			c.counts = append(c.counts, 1)
-			c.exactBytes += len(v)
+	h := hash64(v)
+	if e := c.exact; e != nil {
+		if i, ok := e.index[h]; ok {
+			e.counts[i]++
+		} else if len(e.counts) < exactDistinctLimit && len(e.arena)+len(v) <= exactDistinctBytes {
+			e.index[h] = uint32(len(e.counts))
+			e.arena = append(e.arena, v...)
+			e.ends = append(e.ends, uint32(len(e.arena)))
+			e.counts = append(e.counts, 1)
 		} else {
 			c.spill()
-			c.sketch.add(hash64(v))
-			c.top.add(v, 1)
+			c.sketch.add(h)
+			c.top.add(h, v, 1)
 		}
 	} else {
-		c.sketch.add(hash64(v))
-		c.top.add(v, 1)
+		c.sketch.add(h)
+		c.top.add(h, v, 1)
 	}
 	if c.order != orderNone {
 		if !c.hasMinMax {
-			c.min, c.max, c.hasMinMax = string(v), string(v), true
-		} else if c.less(v, c.min) {
-			c.min = string(v)
-		} else if c.greater(v, c.max) {
-			c.max = string(v)
+			c.min, c.max, c.hasMinMax = append(c.min[:0], v...), append(c.max[:0], v...), true
+		} else if c.compare(v, c.min) < 0 {
+			c.min = append(c.min[:0], v...)
+		} else if c.compare(v, c.max) > 0 {
+			c.max = append(c.max[:0], v...)
 		}
 	}
 	if c.allULID && !isULID(v) {
@@ -478,30 +596,36 @@ func (c *columnStats) add(v []byte) {
 // goes into the HyperLogLog, the most frequent ones seed the Space-Saving
 // summary with their exact counts so far.
 func (c *columnStats) spill() {
+	e := c.exact
 	c.sketch = &hll{}
-	all := make([]ssCounter, 0, len(c.exact))
-	for v, i := range c.exact {
-		c.sketch.add(hash64([]byte(v)))
-		all = append(all, ssCounter{value: v, count: c.counts[i]})
+	for h := range e.index {
+		c.sketch.add(h)
 	}
-	sortCounters(all)
 	c.top = newSpaceSaving(spaceSavingCounters)
-	for _, e := range all[:min(len(all), spaceSavingCounters)] {
-		c.top.add([]byte(e.value), e.count)
+	// The seeds are the counts at or above the spaceSavingCounters-th
+	// highest; what is left out counted less than every seed.
+	threshold := int64(0)
+	if len(e.counts) > spaceSavingCounters {
+		sorted := slices.Clone(e.counts)
+		slices.Sort(sorted)
+		threshold = sorted[len(sorted)-spaceSavingCounters]
 	}
-	c.exact, c.counts = nil, nil
+	for i, n := range e.counts {
+		if n >= threshold && len(c.top.slots) < spaceSavingCounters {
+			v := e.value(i)
+			c.top.add(hash64(v), v, n)
+		}
+	}
+	c.exact = nil
 }
 
-func (c *columnStats) less(a []byte, b string) bool    { return c.compare(a, b) < 0 }
-func (c *columnStats) greater(a []byte, b string) bool { return c.compare(a, b) > 0 }
-
-func (c *columnStats) compare(a []byte, b string) int {
+func (c *columnStats) compare(a, b []byte) int {
 	switch c.order {
 	case orderDecimal:
-		return compareDecimal(string(a), b)
+		return compareDecimal(a, b)
 	case orderFloat:
 		x, _ := strconv.ParseFloat(string(a), 64)
-		y, _ := strconv.ParseFloat(b, 64)
+		y, _ := strconv.ParseFloat(string(b), 64)
 		switch {
 		case math.IsNaN(x) || math.IsNaN(y): // PostgreSQL sorts NaN above every number
 			return boolCmp(math.IsNaN(x), math.IsNaN(y))
@@ -512,9 +636,9 @@ func (c *columnStats) compare(a []byte, b string) int {
 		}
 		return 0
 	case orderEnum:
-		return c.enumRank[string(a)] - c.enumRank[b]
+		return c.enumRank[string(a)] - c.enumRank[string(b)]
 	}
-	return strings.Compare(string(a), b)
+	return bytes.Compare(a, b)
 }
 
 func boolCmp(a, b bool) int {
@@ -530,26 +654,28 @@ func boolCmp(a, b bool) int {
 // compareDecimal orders the text of integers and numerics ("-12.50",
 // "NaN", "Infinity") numerically without parsing them into a fixed-width
 // type, so numeric(38) values compare exactly.
-func compareDecimal(a, b string) int {
+func compareDecimal(a, b []byte) int {
 	ra, rb := decimalRank(a), decimalRank(b)
 	if ra != rb || ra != 0 {
 		return ra - rb
 	}
-	na, nb := strings.HasPrefix(a, "-"), strings.HasPrefix(b, "-")
+	na, nb := len(a) > 0 && a[0] == '-', len(b) > 0 && b[0] == '-'
 	if na != nb {
 		return boolCmp(nb, na)
 	}
-	c := compareAbs(strings.TrimPrefix(a, "-"), strings.TrimPrefix(b, "-"))
 	if na {
-		return -c
+		return -compareAbs(a[1:], b[1:])
 	}
-	return c
+	return compareAbs(a, b)
 }
 
 // decimalRank puts the special values around the finite ones:
 // -Infinity < finite < Infinity < NaN.
-func decimalRank(s string) int {
-	switch s {
+func decimalRank(s []byte) int {
+	if len(s) == 0 || s[0] >= '0' && s[0] <= '9' || s[0] == '-' && len(s) > 1 && s[1] != 'I' {
+		return 0
+	}
+	switch string(s) {
 	case "-Infinity":
 		return -1
 	case "Infinity":
@@ -560,21 +686,27 @@ func decimalRank(s string) int {
 	return 0
 }
 
-func compareAbs(a, b string) int {
-	ia, fa, _ := strings.Cut(a, ".")
-	ib, fb, _ := strings.Cut(b, ".")
-	ia, ib = strings.TrimLeft(ia, "0"), strings.TrimLeft(ib, "0")
+func compareAbs(a, b []byte) int {
+	ia, fa := cutByte(a, '.')
+	ib, fb := cutByte(b, '.')
+	ia, ib = bytes.TrimLeft(ia, "0"), bytes.TrimLeft(ib, "0")
 	if len(ia) != len(ib) {
 		if len(ia) < len(ib) {
 			return -1
 		}
 		return 1
 	}
-	if c := strings.Compare(ia, ib); c != 0 {
+	if c := bytes.Compare(ia, ib); c != 0 {
 		return c
 	}
-	fa, fb = strings.TrimRight(fa, "0"), strings.TrimRight(fb, "0")
-	return strings.Compare(fa, fb)
+	return bytes.Compare(bytes.TrimRight(fa, "0"), bytes.TrimRight(fb, "0"))
+}
+
+func cutByte(s []byte, sep byte) (before, after []byte) {
+	if i := bytes.IndexByte(s, sep); i >= 0 {
+		return s[:i], s[i+1:]
+	}
+	return s, nil
 }
 
 // isULID reports whether v is 26 characters of Crockford base32 whose first
@@ -608,26 +740,19 @@ func (c *columnStats) profile(topN int, scale float64, sampled bool) ColumnProfi
 	}
 	cp.MaxWidth = c.widthMax
 	if c.hasMinMax {
-		cp.Min, cp.Max = render(c.min), render(c.max)
+		cp.Min, cp.Max = render(string(c.min)), render(string(c.max))
 	}
 	var top []ssCounter
 	if c.exact != nil {
-		cp.Distinct = int64(len(c.exact))
-		top = make([]ssCounter, 0, len(c.exact))
-		for v, i := range c.exact {
-			top = append(top, ssCounter{value: v, count: c.counts[i]})
-		}
-		sortCounters(top)
-		if len(top) > topN {
-			top = top[:topN]
-		}
+		cp.Distinct = int64(c.exact.len())
+		top = c.exact.top(topN)
 	} else {
 		cp.Distinct = min(int64(math.Round(c.sketch.estimate())), c.nonNull)
 		cp.DistinctEstimated = true
 		// A counter's count minus its possible overcount is a count the
 		// value certainly has; rank by that, so a unique column's summary
 		// does not show inflated counts.
-		all := c.top.top(len(c.top.heap))
+		all := c.top.counters()
 		for i := range all {
 			all[i].count -= all[i].err
 		}

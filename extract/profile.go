@@ -73,6 +73,19 @@ SELECT CASE WHEN bool_or(c.reltuples < 0 AND c.relkind <> 'p') THEN -1
        coalesce(sum(pg_total_relation_size(c.oid)), 0)::bigint
 FROM rels JOIN pg_class c ON c.oid = rels.relid`
 
+	// singleKeysQuery lists the single-column primary keys of every table
+	// of the database, whatever Inspect's filters kept: a column named after
+	// one of them refers to that table (see impliedReference).
+	singleKeysQuery = `
+SELECT n.nspname, c.relname, a.attname
+FROM pg_index i
+JOIN pg_class c ON c.oid = i.indrelid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0]
+WHERE i.indisprimary AND i.indnkeyatts = 1 AND NOT c.relispartition
+  AND n.nspname NOT IN ('pg_catalog', 'information_schema') AND n.nspname NOT LIKE 'pg\_toast%'
+ORDER BY 1, 2`
+
 	// correlationQuery reads the planner's statistics of physical vs
 	// logical order; a partitioned table's are the inherited ones.
 	correlationQuery = `
@@ -103,12 +116,16 @@ func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts Profil
 			tables = append(tables, &schema.Tables[i])
 		}
 	}
+	keys, err := singleColumnKeys(ctx, s)
+	if err != nil {
+		return nil, err
+	}
 	p := &Profile{Tables: []TableProfile{}}
 	for i, t := range tables {
 		if opts.Progress != nil {
 			opts.Progress(t.QualifiedName(), i, len(tables))
 		}
-		tp, err := profileTable(ctx, s, schema, t, opts)
+		tp, err := profileTable(ctx, s, keys, t, opts)
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("profile %s: %w", t.QualifiedName(), ctx.Err())
@@ -124,7 +141,7 @@ func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts Profil
 	return p, nil
 }
 
-func profileTable(ctx context.Context, s *Snapshot, sc *Schema, t *Table, opts ProfileOptions) (TableProfile, error) {
+func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *Table, opts ProfileOptions) (TableProfile, error) {
 	tp := TableProfile{Schema: t.Schema, Name: t.Name, Columns: []ColumnProfile{}}
 	var ps *pass
 	rel := pgx.Identifier{t.Schema, t.Name}.Sanitize()
@@ -172,9 +189,27 @@ func profileTable(ctx context.Context, s *Snapshot, sc *Schema, t *Table, opts P
 		return tp, err
 	}
 	for i := range t.Columns {
-		tp.Columns[i].Sequence = classifySequence(sc, t, &t.Columns[i], &tp, &tp.Columns[i], ps.cols[i])
+		tp.Columns[i].Sequence = classifySequence(keys, t, &t.Columns[i], &tp, &tp.Columns[i], ps.cols[i])
 	}
 	return tp, nil
+}
+
+// tableKey is the single-column primary key of a table.
+type tableKey struct{ schema, table, column string }
+
+func singleColumnKeys(ctx context.Context, s *Snapshot) ([]tableKey, error) {
+	rows, err := s.Tx().Query(ctx, singleKeysQuery)
+	if err != nil {
+		return nil, fmt.Errorf("read primary keys: %w", err)
+	}
+	keys, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (tableKey, error) {
+		var k tableKey
+		return k, r.Scan(&k.schema, &k.table, &k.column)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("read primary keys: %w", err)
+	}
+	return keys, nil
 }
 
 func correlations(ctx context.Context, tx pgx.Tx, t *Table) (map[string]float64, error) {

@@ -26,7 +26,7 @@ const (
 // (rental.customer_id, salary.emp_no), however dense they look. They also
 // leave out columns that name another table's id without a declared foreign
 // key (store.manager_staff_id beside staff.staff_id), and need every row read (not a sample) and a unique, non-null column.
-func classifySequence(sc *Schema, t *Table, c *Column, tp *TableProfile, cp *ColumnProfile, cs *columnStats) *SequenceEvidence {
+func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp *ColumnProfile, cs *columnStats) *SequenceEvidence {
 	switch {
 	case c.Identity != "":
 		ev := &SequenceEvidence{Kind: SeqIdentity, TimeOrdered: true,
@@ -52,7 +52,7 @@ func classifySequence(sc *Schema, t *Table, c *Column, tp *TableProfile, cp *Col
 		}
 		return ev
 	}
-	if cs == nil || tp.RowsEstimated || tp.Rows < 2 || t.IsForeignKeyColumn(c.Name) || impliedReference(sc, t, c.Name) != "" {
+	if cs == nil || tp.RowsEstimated || tp.Rows < 2 || t.IsForeignKeyColumn(c.Name) || impliedReference(keys, t, c.Name) != "" {
 		return nil
 	}
 	if cp.Nulls != 0 || cp.DistinctEstimated && float64(cp.Distinct) < 0.98*float64(tp.Rows) ||
@@ -102,21 +102,16 @@ func classifySequence(sc *Schema, t *Table, c *Column, tp *TableProfile, cp *Col
 // the single-column primary key of another table ("staff_id", or ending in
 // "_staff_id") although no foreign key says so: a reference kept by
 // convention. A generic key name ("id") says nothing and is not matched.
-func impliedReference(sc *Schema, t *Table, column string) string {
-	if sc == nil {
-		return ""
-	}
-	for i := range sc.Tables {
-		o := &sc.Tables[i]
-		if o == t || (o.Schema == t.Schema && o.Name == t.Name) || o.PrimaryKey == nil || len(o.PrimaryKey.Columns) != 1 {
+func impliedReference(keys []tableKey, t *Table, column string) string {
+	for _, k := range keys {
+		if k.schema == t.Schema && k.table == t.Name {
 			continue
 		}
-		pk := o.PrimaryKey.Columns[0]
-		if pk == "id" || len(pk) < 3 {
+		if k.column == "id" || len(k.column) < 3 {
 			continue
 		}
-		if column == pk || strings.HasSuffix(column, "_"+pk) {
-			return o.QualifiedName() + "." + pk
+		if column == k.column || strings.HasSuffix(column, "_"+k.column) {
+			return k.schema + "." + k.table + "." + k.column
 		}
 	}
 	return ""

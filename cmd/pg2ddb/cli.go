@@ -16,10 +16,6 @@ import (
 // the module version recorded by the Go toolchain is shown.
 var version = ""
 
-// errNotImplemented marks a subcommand whose capability has not been built
-// yet: it says so and exits non-zero instead of printing fake output.
-var errNotImplemented = errors.New("not implemented yet")
-
 // exitError carries a specific exit code up to run, for outcomes that are not
 // failures of the program (verify found differences, rows were rejected).
 type exitError struct {

@@ -197,10 +197,12 @@ type ColumnProfile struct {
 	// TopValues are the most frequent non-null values, most frequent first
 	// (at least 10 when there are that many), rendered as text.
 	TopValues []ValueCount `json:"top_values,omitempty"`
-	// TopValuesEstimated is true when the counts of TopValues are lower
-	// bounds from a summary (a column with more distinct values than are
-	// counted exactly, or a sampled table) rather than exact counts. Any
-	// value held by more than 1/1024 of the rows is still among them.
+	// TopValuesEstimated is true when the counts of TopValues are not all
+	// exact: a column with more distinct values than are counted exactly
+	// reports lower bounds from a Space-Saving summary (any value held by
+	// more than 1/1024 of the rows is still among them, and a value counted
+	// since its first row keeps its exact count); a sampled table reports
+	// the sample's counts scaled to the table.
 	TopValuesEstimated bool `json:"top_values_estimated,omitempty"`
 	// TopShare is the share of non-null rows holding the most frequent value.
 	TopShare float64 `json:"top_share"`

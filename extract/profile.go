@@ -28,7 +28,8 @@ type ProfileOptions struct {
 	// TopN is how many most frequent values to keep per column; 0 means 10.
 	TopN int
 	// Progress, when set, is called as each table starts, with the number
-	// of tables done so far and the total.
+	// of tables done so far and the total, and once more at the end with an
+	// empty table name and done == total.
 	Progress func(table string, done, total int)
 }
 

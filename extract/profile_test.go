@@ -133,9 +133,9 @@ func TestInspectFilters(t *testing.T) {
 		want []string
 		err  string
 	}{
-		{name: "all", want: []string{"Sales.Customers", "Sales.Order Items", "other.note"}},
+		{name: "all", want: []string{"Sales.Customers", "Sales.Order Items", "other.events", "other.note"}},
 		{name: "glob on name", opts: extract.InspectOptions{Tables: []string{"Order*"}}, want: []string{"Sales.Order Items"}},
-		{name: "glob on qualified name", opts: extract.InspectOptions{Tables: []string{"other.*"}}, want: []string{"other.note"}},
+		{name: "glob on qualified name", opts: extract.InspectOptions{Tables: []string{"other.*"}}, want: []string{"other.events", "other.note"}},
 		{name: "schema and table", opts: extract.InspectOptions{Schemas: []string{"Sales"}, Tables: []string{"Customers"}}, want: []string{"Sales.Customers"}},
 		{name: "unknown schema", opts: extract.InspectOptions{Schemas: []string{"sales"}}, err: `unknown schema "sales"`},
 		{name: "no match", opts: extract.InspectOptions{Tables: []string{"Order*", "nope*"}}, err: `no table matches "nope*"`},
@@ -176,7 +176,7 @@ func TestFixtureProfile(t *testing.T) {
 	p := profile(t, s, sc, extract.ProfileOptions{Progress: func(table string, done, total int) {
 		progress = append(progress, fmt.Sprintf("%s %d/%d", table, done, total))
 	}})
-	if want := "[Sales.Customers 0/3 Sales.Order Items 1/3 other.note 2/3  3/3]"; fmt.Sprint(progress) != want {
+	if want := "[Sales.Customers 0/4 Sales.Order Items 1/4 other.events 2/4 other.note 3/4  4/4]"; fmt.Sprint(progress) != want {
 		t.Errorf("progress %q, want %q", progress, want)
 	}
 	tp := p.Table("Sales", "Order Items")
@@ -229,6 +229,18 @@ func TestFixtureProfile(t *testing.T) {
 	// A natural varchar key is not sequence-style.
 	if c := mustColumn(t, p, "Sales", "Customers", "CustomerID"); c.Sequence != nil {
 		t.Errorf("CustomerID: %+v", c.Sequence)
+	}
+	// Time-ordered ids without a default that says so.
+	if c := mustColumn(t, p, "other", "events", "ulid"); c.Sequence == nil || c.Sequence.Kind != extract.SeqTimeOrderedID ||
+		!strings.Contains(c.Sequence.Evidence[0], "ULID") {
+		t.Errorf("events.ulid: %+v", c.Sequence)
+	}
+	if c := mustColumn(t, p, "other", "events", "v7"); c.Sequence == nil || c.Sequence.Kind != extract.SeqTimeOrderedID ||
+		!strings.Contains(c.Sequence.Evidence[0], "version-7 uuid") {
+		t.Errorf("events.v7: %+v", c.Sequence)
+	}
+	if c := mustColumn(t, p, "other", "events", "v4"); c.Sequence != nil {
+		t.Errorf("random uuids are not sequence-style: %+v", c.Sequence)
 	}
 	// The snapshot's transaction survives profiling and is still read-only.
 	if _, err := s.Tx().Exec(context.Background(), `CREATE TABLE other.x (a int)`); err == nil || !strings.Contains(err.Error(), "read-only") {
@@ -314,7 +326,7 @@ func TestProfileUnreadableTable(t *testing.T) {
 	for _, sql := range []string{
 		"CREATE ROLE " + r + " LOGIN",
 		`GRANT USAGE ON SCHEMA "Sales", other TO ` + r,
-		`GRANT SELECT ON "Sales"."Order Items", other.note TO ` + r,
+		`GRANT SELECT ON "Sales"."Order Items", other.note, other.events TO ` + r,
 	} {
 		if _, err := db.Pool.Exec(ctx, sql); err != nil {
 			t.Fatal(err)
@@ -346,5 +358,37 @@ func TestProfileUnreadableTable(t *testing.T) {
 	}
 	if tp := p.Table("other", "note"); tp == nil || tp.Error != "" || tp.Rows != 1 {
 		t.Errorf("other.note should still be profiled: %+v", tp)
+	}
+}
+
+// TestProfileSpill profiles a table with more distinct values than are
+// counted exactly: the distinct count comes from the sketch (within 2 %),
+// and a hot value keeps its exact count.
+func TestProfileSpill(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	ctx := context.Background()
+	if _, err := db.Pool.Exec(ctx, `
+CREATE TABLE big (id bigint NOT NULL, hot text NOT NULL);
+INSERT INTO big SELECT n, CASE WHEN n % 10 < 3 THEN 'HOT' ELSE md5(n::text) END FROM generate_series(1, 400000) n;
+ANALYZE big;`); err != nil {
+		t.Fatal(err)
+	}
+	s := snapshot(t, db)
+	sc := mustInspect(t, s, extract.InspectOptions{})
+	p := profile(t, s, sc, extract.ProfileOptions{})
+	id := mustColumn(t, p, "public", "big", "id")
+	if !id.DistinctEstimated || math.Abs(float64(id.Distinct)-400000)/400000 > 0.02 || id.Min != "1" || id.Max != "400000" {
+		t.Errorf("id: distinct %d (estimated %v), min %s max %s", id.Distinct, id.DistinctEstimated, id.Min, id.Max)
+	}
+	if id.Sequence == nil || id.Sequence.Kind != extract.SeqDenseMonotonic || !strings.Contains(id.Sequence.Evidence[0], "about") {
+		t.Errorf("id: %+v", id.Sequence)
+	}
+	hot := mustColumn(t, p, "public", "big", "hot")
+	if !hot.DistinctEstimated || math.Abs(float64(hot.Distinct)-280001)/280001 > 0.02 {
+		t.Errorf("hot: distinct %d, want about 280,001", hot.Distinct)
+	}
+	if hot.TopValues[0] != (extract.ValueCount{Value: "HOT", Count: 120000}) || math.Abs(hot.TopShare-0.3) > 1e-9 || !hot.TopValuesEstimated {
+		t.Errorf("hot: top %+v share %v estimated %v", hot.TopValues[:2], hot.TopShare, hot.TopValuesEstimated)
 	}
 }

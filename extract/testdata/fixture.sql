@@ -57,9 +57,17 @@ SELECT n,
        timestamptz '2024-01-01 00:00:00+00' + n * interval '1 minute'
 FROM generate_series(1, 5000) n;
 
--- A second schema, to check the schema filter.
+-- A second schema, to check the schema filter, with time-ordered ids that
+-- no default announces: ULIDs as text and version-7 uuids.
 CREATE SCHEMA other;
 CREATE TABLE other.note (body text);
 INSERT INTO other.note VALUES ('x');
+CREATE TABLE other.events (ulid text PRIMARY KEY, v7 uuid NOT NULL, v4 uuid NOT NULL, kind text NOT NULL);
+INSERT INTO other.events
+SELECT '01H' || upper(substr(md5(n::text), 1, 23)),
+       (lpad(to_hex(1700000000000 + n), 12, '0') || '7' || substr(md5(n::text), 1, 3) || '8' || substr(md5(n::text), 4, 15))::uuid,
+       (substr(md5(n::text), 1, 12) || '4' || substr(md5(n::text), 13, 3) || '9' || substr(md5(n::text), 16, 15))::uuid,
+       'k' || n % 3
+FROM generate_series(1, 1000) n;
 
 ANALYZE;

@@ -199,13 +199,17 @@ func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *Table, o
 type tableKey struct{ schema, table, column string }
 
 func singleColumnKeys(ctx context.Context, s *Snapshot) ([]tableKey, error) {
-	rows, err := s.Tx().Query(ctx, singleKeysQuery)
-	if err != nil {
-		return nil, fmt.Errorf("read primary keys: %w", err)
-	}
-	keys, err := pgx.CollectRows(rows, func(r pgx.CollectableRow) (tableKey, error) {
-		var k tableKey
-		return k, r.Scan(&k.schema, &k.table, &k.column)
+	var keys []tableKey
+	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, singleKeysQuery)
+		if err != nil {
+			return err
+		}
+		keys, err = pgx.CollectRows(rows, func(r pgx.CollectableRow) (tableKey, error) {
+			var k tableKey
+			return k, r.Scan(&k.schema, &k.table, &k.column)
+		})
+		return err
 	})
 	if err != nil {
 		return nil, fmt.Errorf("read primary keys: %w", err)

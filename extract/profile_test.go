@@ -70,8 +70,8 @@ func TestFixtureSchema(t *testing.T) {
 	sc := inspect(t, db, extract.InspectOptions{Schemas: []string{"Sales"}})
 	golden(t, "fixture.json", stable(sc, "fixture"))
 
-	if len(sc.Tables) != 2 {
-		t.Fatalf("schema filter Sales: got %d tables, want 2", len(sc.Tables))
+	if len(sc.Tables) != 3 {
+		t.Fatalf("schema filter Sales: got %d tables, want 3", len(sc.Tables))
 	}
 	items := mustTable(t, sc, "Sales", "Order Items")
 	for _, tc := range []struct {
@@ -111,6 +111,16 @@ func TestFixtureSchema(t *testing.T) {
 	if len(items.ForeignKeys) != 1 || items.ForeignKeys[0].RefTable != "Customers" || items.ForeignKeys[0].Columns[0] != "Customer" {
 		t.Errorf("foreign keys: %+v", items.ForeignKeys)
 	}
+	ship := mustTable(t, sc, "Sales", "Shipments")
+	if len(ship.ForeignKeys) != 2 {
+		t.Fatalf("Shipments foreign keys: %+v", ship.ForeignKeys)
+	}
+	for _, fk := range ship.ForeignKeys {
+		got := fmt.Sprintf("%q → %s.%s %q", fk.Columns, fk.RefSchema, fk.RefTable, fk.RefColumns)
+		if got != `["OrderID" "Customer"] → Sales.Order Items ["id" "Customer"]` && got != `["notify"] → Sales.Customers ["email"]` {
+			t.Errorf("Shipments foreign key %s", got)
+		}
+	}
 	var candidates, notCandidates []string
 	for _, u := range items.Uniques {
 		if u.KeyCandidate() {
@@ -119,7 +129,7 @@ func TestFixtureSchema(t *testing.T) {
 			notCandidates = append(notCandidates, u.Name)
 		}
 	}
-	if fmt.Sprint(candidates) != "[Order Items token]" || fmt.Sprint(notCandidates) != "[order_items_lower_state order_items_partial]" {
+	if fmt.Sprint(candidates) != "[Order Items token Order Items_id_Customer_key]" || fmt.Sprint(notCandidates) != "[order_items_lower_state order_items_partial]" {
 		t.Errorf("unique indexes: candidates %q, not candidates %q", candidates, notCandidates)
 	}
 }
@@ -133,7 +143,7 @@ func TestInspectFilters(t *testing.T) {
 		want []string
 		err  string
 	}{
-		{name: "all", want: []string{"Sales.Customers", "Sales.Order Items", "other.events", "other.note"}},
+		{name: "all", want: []string{"Sales.Customers", "Sales.Order Items", "Sales.Shipments", "other.events", "other.note"}},
 		{name: "glob on name", opts: extract.InspectOptions{Tables: []string{"Order*"}}, want: []string{"Sales.Order Items"}},
 		{name: "glob on qualified name", opts: extract.InspectOptions{Tables: []string{"other.*"}}, want: []string{"other.events", "other.note"}},
 		{name: "schema and table", opts: extract.InspectOptions{Schemas: []string{"Sales"}, Tables: []string{"Customers"}}, want: []string{"Sales.Customers"}},
@@ -176,7 +186,7 @@ func TestFixtureProfile(t *testing.T) {
 	p := profile(t, s, sc, extract.ProfileOptions{Progress: func(table string, done, total int) {
 		progress = append(progress, fmt.Sprintf("%s %d/%d", table, done, total))
 	}})
-	if want := "[Sales.Customers 0/4 Sales.Order Items 1/4 other.events 2/4 other.note 3/4  4/4]"; fmt.Sprint(progress) != want {
+	if want := "[Sales.Customers 0/5 Sales.Order Items 1/5 Sales.Shipments 2/5 other.events 3/5 other.note 4/5  5/5]"; fmt.Sprint(progress) != want {
 		t.Errorf("progress %q, want %q", progress, want)
 	}
 	tp := p.Table("Sales", "Order Items")
@@ -350,6 +360,9 @@ func TestProfileUnreadableTable(t *testing.T) {
 	s := snapshot(t, reader)
 	sc := mustInspect(t, s, extract.InspectOptions{})
 	p := profile(t, s, sc, extract.ProfileOptions{})
+	if tp := p.Table("Sales", "Shipments"); tp == nil || !strings.Contains(tp.Error, "permission denied") {
+		t.Errorf("Shipments should carry a permission error: %+v", tp)
+	}
 	if tp := p.Table("Sales", "Customers"); tp == nil || !strings.Contains(tp.Error, "permission denied") {
 		t.Errorf("Customers should carry a permission error: %+v", tp)
 	}
@@ -390,5 +403,31 @@ ANALYZE big;`); err != nil {
 	}
 	if hot.TopValues[0] != (extract.ValueCount{Value: "HOT", Count: 120000}) || math.Abs(hot.TopShare-0.3) > 1e-9 || !hot.TopValuesEstimated {
 		t.Errorf("hot: top %+v share %v estimated %v", hot.TopValues[:2], hot.TopShare, hot.TopValuesEstimated)
+	}
+}
+
+// TestUniqueConcurrent asks from several goroutines at once, as a designer
+// checking candidates in parallel may: the checks take turns on the one
+// connection and agree with the sequential answers.
+func TestUniqueConcurrent(t *testing.T) {
+	t.Parallel()
+	db := fixture(t)
+	s := snapshot(t, db)
+	sets := [][]string{{"id"}, {"placed"}, {"Customer"}, {"state", "status"}, {"token"}, {"Qty", "id"}, {"lasted"}, {"addr"}}
+	want := []bool{true, true, false, false, true, true, false, true}
+	errs := make(chan error, len(sets))
+	for i, cols := range sets {
+		go func() {
+			r, err := s.Unique(context.Background(), "Sales", "Order Items", cols)
+			if err == nil && r.Unique != want[i] {
+				err = fmt.Errorf("Unique(%q) = %+v, want unique %v", cols, r, want[i])
+			}
+			errs <- err
+		}()
+	}
+	for range sets {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

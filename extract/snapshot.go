@@ -27,6 +27,11 @@ type Snapshot struct {
 	// the answer cannot change.
 	mu      sync.Mutex
 	uniques map[string]UniqueResult
+
+	// turn serialises the steps of Inspect, ProfileTables and Unique on the
+	// one connection, so callers may use them from several goroutines (a
+	// pgx connection is not safe for concurrent use).
+	turn sync.Mutex
 }
 
 // Begin opens a read-only snapshot on a connection of pool.
@@ -77,6 +82,8 @@ func (s *Snapshot) Tx() pgx.Tx { return s.tx }
 // not read) leaves the transaction usable. Savepoints are allowed in a
 // read-only transaction; nothing is written either way.
 func (s *Snapshot) scoped(ctx context.Context, set string, fn func(pgx.Tx) error) error {
+	s.turn.Lock()
+	defer s.turn.Unlock()
 	if _, err := s.tx.Exec(ctx, "SAVEPOINT pg2ddb_scope"); err != nil {
 		return fmt.Errorf("open savepoint: %w", err)
 	}

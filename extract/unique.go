@@ -56,7 +56,8 @@ ORDER BY indisprimary DESC, indnkeyatts, name`
 // by a constraint or unique index within the set when there is one,
 // otherwise checked on the data (a GROUP BY … HAVING count(*) > 1 over the
 // whole table, and a count of rows with NULLs). Answers are cached for the
-// life of the snapshot.
+// life of the snapshot. It is safe to call from several goroutines; the
+// checks take turns on the snapshot's connection.
 func (s *Snapshot) Unique(ctx context.Context, schema, table string, columns []string) (UniqueResult, error) {
 	if len(columns) == 0 {
 		return UniqueResult{}, fmt.Errorf("uniqueness of %s.%s: no columns given", schema, table)

@@ -11,7 +11,8 @@ CREATE DOMAIN "Sales"."Quantity" AS smallint CHECK (VALUE > 0);
 
 CREATE TABLE "Sales"."Customers" (
     "CustomerID" varchar(12) PRIMARY KEY,
-    "Name" text NOT NULL
+    "Name" text NOT NULL,
+    email text UNIQUE
 );
 COMMENT ON TABLE "Sales"."Customers" IS 'who buys';
 
@@ -29,7 +30,8 @@ CREATE TABLE "Sales"."Order Items" (
     addr inet,
     prices numeric(8,2)[],
     placed timestamptz NOT NULL,
-    total numeric(12,2) GENERATED ALWAYS AS ("Qty" * 2.50) STORED
+    total numeric(12,2) GENERATED ALWAYS AS ("Qty" * 2.50) STORED,
+    UNIQUE (id, "Customer")
 );
 COMMENT ON COLUMN "Sales"."Order Items"."Qty" IS 'units ordered';
 CREATE UNIQUE INDEX "Order Items token" ON "Sales"."Order Items" (token);
@@ -37,7 +39,16 @@ CREATE UNIQUE INDEX order_items_lower_state ON "Sales"."Order Items" (lower(stat
 CREATE UNIQUE INDEX order_items_partial ON "Sales"."Order Items" ("Customer") WHERE status = 'cancelled';
 
 INSERT INTO "Sales"."Customers"
-SELECT 'C' || lpad(n::text, 4, '0'), 'customer ' || n FROM generate_series(0, 599) n;
+SELECT 'C' || lpad(n::text, 4, '0'), 'customer ' || n, 'c' || n || '@example.com' FROM generate_series(0, 599) n;
+
+-- A composite foreign key, and one that references a unique column rather
+-- than the primary key.
+CREATE TABLE "Sales"."Shipments" (
+    "OrderID" integer NOT NULL,
+    "Customer" varchar(12) NOT NULL,
+    notify text REFERENCES "Sales"."Customers" (email),
+    FOREIGN KEY ("OrderID", "Customer") REFERENCES "Sales"."Order Items" (id, "Customer")
+);
 
 -- 5,000 rows: id 1..5000 in insertion order (dense, no default); status and
 -- state with 3 values; customer C0000 holds 40 % of the rows (the hot value).
@@ -56,6 +67,9 @@ SELECT n,
        ARRAY[n / 100.0, (n % 13) * 1.25]::numeric(8,2)[],
        timestamptz '2024-01-01 00:00:00+00' + n * interval '1 minute'
 FROM generate_series(1, 5000) n;
+
+INSERT INTO "Sales"."Shipments"
+SELECT id, "Customer", 'c' || (id % 600) || '@example.com' FROM "Sales"."Order Items" WHERE id % 4 = 0;
 
 -- A second schema, to check the schema filter, with time-ordered ids that
 -- no default announces: ULIDs as text and version-7 uuids.

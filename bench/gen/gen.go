@@ -22,7 +22,7 @@ import (
 
 // Version changes whenever the generated data would change for the same
 // Spec, so a kept database of an older generator is rebuilt.
-const Version = 1
+const Version = 2
 
 // Spec describes one generated table.
 type Spec struct {
@@ -130,8 +130,15 @@ FROM (
 ORDER BY customer_id, order_no`, Table, rankExpr(u(0), s.Customers, s.Zipf), mult, s.Customers, u(1), u(2), s.Seed, s.Rows, catalogSize, off)
 }
 
-// DDL creates the table without its indexes (built after the insert).
+// DDL creates the tables without their indexes (built after the insert).
 const DDL = `
+CREATE TABLE customers (
+  customer_id integer NOT NULL,
+  name        text NOT NULL,
+  email       text NOT NULL,
+  country     text NOT NULL,
+  created_at  timestamptz NOT NULL
+);
 CREATE TABLE orders (
   order_id    bigserial NOT NULL,
   customer_id integer NOT NULL,
@@ -143,11 +150,25 @@ CREATE TABLE orders (
   note        text
 )`
 
+// customersSQL fills customers with every id 1..N, so the foreign key holds.
+func (s Spec) customersSQL() string {
+	return fmt.Sprintf(`
+INSERT INTO customers (customer_id, name, email, country, created_at)
+SELECT i, 'Customer ' || substr(h, 1, 8), 'c' || i || '@example.' || (ARRAY['com','org','net','de','fr'])[1 + i %% 5],
+       (ARRAY['US','DE','FR','GB','JP','BR','IN','CA'])[1 + ('x' || substr(h, 9, 1))::bit(4)::int %% 8],
+       timestamptz '2018-01-01 00:00:00+00' + floor(('x' || substr(h, 10, 8))::bit(32)::bigint / 4294967296.0::float8 * 94608000) * interval '1 second'
+FROM (SELECT i, md5('%d:customer:' || i) AS h FROM generate_series(1, %d) AS i) AS g`, s.Seed, s.Customers)
+}
+
 // IndexDDL adds the keys: a surrogate primary key (the sequence-style key the
-// planner must not pick as partition key) and the natural key.
+// planner must not pick as partition key), the natural key (customer_id,
+// order_no) and the foreign key to customers that makes customer_id the
+// entity the orders belong to.
 var IndexDDL = []string{
+	`ALTER TABLE customers ADD CONSTRAINT customers_pkey PRIMARY KEY (customer_id)`,
 	`ALTER TABLE orders ADD CONSTRAINT orders_pkey PRIMARY KEY (order_id)`,
 	`ALTER TABLE orders ADD CONSTRAINT orders_customer_id_order_no_key UNIQUE (customer_id, order_no)`,
+	`ALTER TABLE orders ADD CONSTRAINT orders_customer_id_fkey FOREIGN KEY (customer_id) REFERENCES customers (customer_id)`,
 	`SELECT setval(pg_get_serial_sequence('orders', 'order_id'), (SELECT max(order_id) FROM orders))`,
 }
 
@@ -222,6 +243,7 @@ func Ensure(ctx context.Context, serverURL string, s Spec, logf func(string, ...
 		"SET max_parallel_workers_per_gather = 0",
 		"SET jit = off",
 		DDL,
+		s.customersSQL(),
 		s.InsertSQL(),
 	}
 	steps = append(steps, IndexDDL...)
@@ -232,8 +254,10 @@ func Ensure(ctx context.Context, serverURL string, s Spec, logf func(string, ...
 	}
 	// VACUUM sets the hint bits and the visibility map now, so the first
 	// timed read does not pay for writing them back.
-	if _, err := conn.Exec(ctx, "VACUUM (FREEZE, ANALYZE) orders"); err != nil {
-		return "", false, err
+	for _, t := range []string{"customers", "orders"} {
+		if _, err := conn.Exec(ctx, "VACUUM (FREEZE, ANALYZE) "+t); err != nil {
+			return "", false, err
+		}
 	}
 	if _, err := admin.Exec(ctx, "COMMENT ON DATABASE "+ident+" IS "+quote(s.marker())); err != nil {
 		return "", false, err

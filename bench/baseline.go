@@ -1,0 +1,253 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/jackc/pgx/v5"
+)
+
+// copyOut runs one `COPY (query) TO STDOUT (FORMAT binary)` into nothing,
+// in a REPEATABLE READ READ ONLY transaction like the loader's snapshot,
+// and returns its wall time (connection included, as the loader's is) and
+// the bytes the server sent.
+func copyOut(ctx context.Context, dbURL, query string) (time.Duration, int64, error) {
+	start := time.Now()
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return 0, 0, err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return 0, 0, err
+	}
+	var n countingDiscard
+	if _, err := conn.PgConn().CopyTo(ctx, &n, "COPY ("+query+") TO STDOUT (FORMAT binary)"); err != nil {
+		_ = tx.Rollback(ctx)
+		return 0, 0, fmt.Errorf("COPY: %w", err)
+	}
+	if err := tx.Rollback(ctx); err != nil {
+		return 0, 0, err
+	}
+	return time.Since(start), int64(n), nil
+}
+
+type countingDiscard int64
+
+func (c *countingDiscard) Write(p []byte) (int, error) {
+	*c += countingDiscard(len(p))
+	return io.Discard.Write(p)
+}
+
+// ddbClient is an aws-sdk-go-v2 client for a local endpoint with static
+// credentials and the SDK's defaults otherwise (HTTP client, retryer), as
+// pg2ddb builds its own.
+func ddbClient(endpoint string) *dynamodb.Client {
+	return dynamodb.New(dynamodb.Options{
+		Region:       "us-east-1",
+		BaseEndpoint: aws.String(endpoint),
+		Credentials:  credentials.NewStaticCredentialsProvider("bench", "bench", ""),
+	})
+}
+
+// loadOrder puts items in the order the loader writes them: the order of
+// extract.StreamSQL, whose first two columns are the partition and sort key
+// values as text.
+func loadOrder(ctx context.Context, dbURL, query string, pkAttr, skAttr string, items []map[string]types.AttributeValue) ([]map[string]types.AttributeValue, error) {
+	keyOf := func(it map[string]types.AttributeValue) string {
+		return attrText(it[pkAttr]) + "\x00" + attrText(it[skAttr])
+	}
+	byKey := make(map[string]map[string]types.AttributeValue, len(items))
+	for _, it := range items {
+		byKey[keyOf(it)] = it
+	}
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return nil, err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	rows, err := conn.Query(ctx, query, pgx.QueryExecModeSimpleProtocol)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := make([]map[string]types.AttributeValue, 0, len(items))
+	for rows.Next() {
+		raw := rows.RawValues()
+		it, ok := byKey[string(raw[0])+"\x00"+string(raw[1])]
+		if !ok {
+			return nil, fmt.Errorf("load order: no captured item with key %q/%q", raw[0], raw[1])
+		}
+		out = append(out, it)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	if len(out) != len(items) {
+		return nil, fmt.Errorf("load order: %d rows for %d items", len(out), len(items))
+	}
+	return out, nil
+}
+
+// attrText is a key attribute's value as text (the form StreamSQL returns).
+func attrText(v types.AttributeValue) string {
+	switch x := v.(type) {
+	case *types.AttributeValueMemberS:
+		return x.Value
+	case *types.AttributeValueMemberN:
+		return x.Value
+	case *types.AttributeValueMemberB:
+		return string(x.Value)
+	}
+	return ""
+}
+
+// scanAll reads every item of a table with a parallel Scan.
+func scanAll(ctx context.Context, db *dynamodb.Client, table string, segments int) ([]map[string]types.AttributeValue, error) {
+	var mu sync.Mutex
+	var all []map[string]types.AttributeValue
+	errs := make(chan error, segments)
+	var wg sync.WaitGroup
+	for seg := range segments {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var start map[string]types.AttributeValue
+			for {
+				out, err := db.Scan(ctx, &dynamodb.ScanInput{
+					TableName: aws.String(table), Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(segments)),
+					ExclusiveStartKey: start,
+				})
+				if err != nil {
+					errs <- err
+					return
+				}
+				mu.Lock()
+				all = append(all, out.Items...)
+				mu.Unlock()
+				if len(out.LastEvaluatedKey) == 0 {
+					return
+				}
+				start = out.LastEvaluatedKey
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return all, <-errs
+}
+
+// recreateTable deletes table if it exists and creates it on demand with
+// the given key schema, waiting until it is ACTIVE.
+func recreateTable(ctx context.Context, db *dynamodb.Client, table string, keys []types.KeySchemaElement, attrs []types.AttributeDefinition) error {
+	if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}); err != nil {
+		var nf *types.ResourceNotFoundException
+		if !errors.As(err, &nf) {
+			return fmt.Errorf("delete %s: %w", table, err)
+		}
+	}
+	if err := waitTable(ctx, db, table, false); err != nil {
+		return err
+	}
+	if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
+		TableName: aws.String(table), KeySchema: keys, AttributeDefinitions: attrs, BillingMode: types.BillingModePayPerRequest,
+	}); err != nil {
+		return fmt.Errorf("create %s: %w", table, err)
+	}
+	return waitTable(ctx, db, table, true)
+}
+
+func waitTable(ctx context.Context, db *dynamodb.Client, table string, active bool) error {
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) {
+		out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
+		var nf *types.ResourceNotFoundException
+		switch {
+		case errors.As(err, &nf):
+			if !active {
+				return nil
+			}
+		case err != nil:
+			return err
+		case active && out.Table.TableStatus == types.TableStatusActive:
+			return nil
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	return fmt.Errorf("table %s: not %s after 30 s", table, map[bool]string{true: "ACTIVE", false: "deleted"}[active])
+}
+
+// bareLoad writes items to table with BatchWriteItem, 25 per call, from
+// `workers` goroutines taking batches in order, retrying UnprocessedItems
+// and throttling errors with capped exponential back-off: the least a
+// loader must do. It returns the wall time from the first call to the last
+// acknowledgement.
+func bareLoad(ctx context.Context, db *dynamodb.Client, table string, items []map[string]types.AttributeValue, workers int) (time.Duration, error) {
+	var next atomic.Int64
+	nb := (len(items) + 24) / 25
+	var wg sync.WaitGroup
+	errs := make(chan error, workers)
+	start := time.Now()
+	for range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				b := next.Add(1) - 1
+				if b >= int64(nb) {
+					return
+				}
+				lo, hi := int(b)*25, min(int(b)*25+25, len(items))
+				reqs := make([]types.WriteRequest, 0, hi-lo)
+				for _, it := range items[lo:hi] {
+					reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
+				}
+				if err := writeBatch(ctx, db, table, reqs); err != nil {
+					errs <- err
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	return time.Since(start), <-errs
+}
+
+func writeBatch(ctx context.Context, db *dynamodb.Client, table string, reqs []types.WriteRequest) error {
+	backoff := 10 * time.Millisecond
+	for attempt := 0; len(reqs) > 0; attempt++ {
+		if attempt > 50 {
+			return fmt.Errorf("bare loop: batch not written after %d attempts", attempt)
+		}
+		out, err := db.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: reqs}})
+		if err != nil {
+			var pe *types.ProvisionedThroughputExceededException
+			if !errors.As(err, &pe) {
+				return err
+			}
+		} else {
+			reqs = out.UnprocessedItems[table]
+			if len(reqs) == 0 {
+				return nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(backoff):
+		}
+		backoff = min(backoff*2, time.Second)
+	}
+	return nil
+}

@@ -1,0 +1,516 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/bench/gen"
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/load/ddbsim"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// dataset is one generated table and its plan.
+type dataset struct {
+	spec gen.Spec
+	url  string // database URL
+	plan string // plan file
+	p    *plans.Plan
+}
+
+func (d *dataset) table() plans.Table { return d.p.Tables[0] }
+
+type bench struct {
+	c   *config
+	rep *Report
+
+	main, big, dyn, spread *dataset
+
+	// planRuns are the timed plan runs of figure 3 (the first also makes
+	// the main plan).
+	loadRate float64 // items/s of the write phase in figure 1
+	rss1M    []float64
+}
+
+func (b *bench) writeRate() int64 { return int64(float64(b.c.Partitions) * b.c.PartitionWCU) }
+
+func (b *bench) spec(rows int64) gen.Spec {
+	return gen.Spec{Rows: rows, Customers: b.c.Customers, Zipf: b.c.Zipf, Seed: b.c.Seed}
+}
+
+// prepare generates the tables the chosen figures need and plans them.
+func (b *bench) prepare(ctx context.Context, want map[string]bool) error {
+	need := func(rows int64) (*dataset, error) {
+		d := &dataset{spec: b.spec(rows)}
+		url, built, err := gen.Ensure(ctx, b.c.server, d.spec, logf)
+		if err != nil {
+			return nil, err
+		}
+		if !built {
+			logf("using kept %s", d.spec.Database())
+		}
+		d.url = url
+		return d, nil
+	}
+	var err error
+	if want["2"] {
+		if b.spread, err = need(b.c.SpreadRows); err != nil {
+			return err
+		}
+	}
+	if want["1"] || want["3"] || want["5"] {
+		if b.main, err = need(b.c.Rows); err != nil {
+			return err
+		}
+	}
+	if want["5"] {
+		if b.big, err = need(b.c.BigRows); err != nil {
+			return err
+		}
+	}
+	if want["4"] {
+		if b.dyn, err = need(b.c.DynaliteRows); err != nil {
+			return err
+		}
+	}
+	for _, d := range []*dataset{b.main, b.big, b.dyn, b.spread} {
+		if d == nil {
+			continue
+		}
+		if _, err := b.makePlan(ctx, d, "prepare"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// makePlan runs `pg2ddb plan` on d and reads the plan.
+func (b *bench) makePlan(ctx context.Context, d *dataset, tag string) (child, error) {
+	d.plan = filepath.Join(b.c.work, d.spec.Database()+".yaml")
+	ch, err := runChild(ctx, b.c.work, nil, b.logPath("plan-"+d.spec.Database()+"-"+tag), b.c.bin,
+		"plan", "--source", d.url, "--schema", "public", "--tables", gen.Table,
+		"--write-rate", strconv.FormatInt(b.writeRate(), 10), "-o", d.plan)
+	if err != nil {
+		return ch, err
+	}
+	if d.p, err = plans.ReadFile(d.plan); err != nil {
+		return ch, err
+	}
+	if len(d.p.Tables) != 1 {
+		return ch, fmt.Errorf("plan %s: %d tables, want 1", d.plan, len(d.p.Tables))
+	}
+	return ch, nil
+}
+
+func (b *bench) logPath(name string) string {
+	return filepath.Join(b.c.work, "logs", time.Now().Format("150405.000")+"-"+name+".log")
+}
+
+// load runs `pg2ddb load` of d into endpoint.
+func (b *bench) load(ctx context.Context, d *dataset, endpoint, tag string, extra ...string) (child, error) {
+	args := []string{"load", d.plan, "--source", d.url, "--endpoint-url", endpoint,
+		"--workers", strconv.Itoa(b.c.Workers), "--recreate", "--progress", "none"}
+	args = append(args, extra...)
+	return runChild(ctx, b.c.work, nil, b.logPath("load-"+tag), b.c.bin, args...)
+}
+
+func startSim(opts ddbsim.Options) (*ddbsim.Server, error) {
+	return ddbsim.Start("127.0.0.1:0", opts)
+}
+
+// unlimited is a simulator that never throttles: the fastest sink.
+func unlimited(m ddbsim.Mode) ddbsim.Options {
+	return ddbsim.Options{Mode: m, Partitions: 4, PartitionWCU: 1e12}
+}
+
+func sec(d time.Duration) float64 { return d.Seconds() }
+
+// figure1: loader into count-only ÷ binary COPY of the loader's SELECT.
+func (b *bench) figure1(ctx context.Context) []Figure {
+	f := Figure{ID: "1", Name: "loader ÷ COPY of its SELECT", Unit: "×", Op: "<=", Target: 2.0}
+	d := b.main
+	q, err := extract.StreamSQL(d.table(), extract.OrderInterleave)
+	if err != nil {
+		f.Error = err.Error()
+		return []Figure{f}
+	}
+	sim, err := startSim(unlimited(ddbsim.ModeCount))
+	if err != nil {
+		f.Error = err.Error()
+		return []Figure{f}
+	}
+	defer sim.Close()
+	var loads, copies, rates []float64
+	for i := range b.c.Runs {
+		var ld child
+		var cp time.Duration
+		var lerr, cerr error
+		doLoad := func() { ld, lerr = b.load(ctx, d, sim.URL(), fmt.Sprintf("fig1-%d", i)) }
+		doCopy := func() { cp, _, cerr = copyOut(ctx, d.url, q) }
+		if i%2 == 0 {
+			doLoad()
+			doCopy()
+		} else {
+			doCopy()
+			doLoad()
+		}
+		if lerr != nil || cerr != nil {
+			f.Error = fmt.Sprint(firstErr(lerr, cerr))
+			break
+		}
+		ts, _ := sim.TableStats(d.table().Target)
+		if ts.AcceptedItems != d.spec.Rows {
+			f.Error = fmt.Sprintf("run %d: the simulator accepted %d items, want %d", i, ts.AcceptedItems, d.spec.Rows)
+		}
+		writeSpan := ts.LastWrite - ts.FirstWrite
+		if writeSpan > 0 {
+			rates = append(rates, float64(ts.AcceptedItems)/writeSpan)
+		}
+		f.Samples = append(f.Samples, sec(ld.Wall)/sec(cp))
+		loads, copies = append(loads, sec(ld.Wall)), append(copies, sec(cp))
+		b.rss1M = append(b.rss1M, float64(ld.MaxRSS)/(1<<20))
+		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_s": sec(cp),
+			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
+			"write_span_s": writeSpan, "first_write_s": ts.FirstWrite})
+		logf("figure 1 run %d: load %.2fs (first write after %.2fs), COPY %.2fs", i+1, sec(ld.Wall), ts.FirstWrite-0, sec(cp))
+	}
+	b.loadRate = median(rates)
+	f.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of %s rows (interleave SELECT); write phase %.0f items/s",
+		median(loads), median(copies), thousands(d.spec.Rows), b.loadRate)
+	return []Figure{f}
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}
+
+// figure5: peak RSS of the loader at 4× the rows ÷ at 1×, and the larger.
+func (b *bench) figure5(ctx context.Context) []Figure {
+	ratio := Figure{ID: "5a", Name: "loader peak RSS, 4× rows ÷ 1× rows", Unit: "×", Op: "<=", Target: 1.2}
+	peak := Figure{ID: "5b", Name: "loader peak RSS (largest)", Unit: "MB", Op: "<", Target: 300}
+	sim, err := startSim(unlimited(ddbsim.ModeCount))
+	if err != nil {
+		ratio.Error = err.Error()
+		return []Figure{ratio, peak}
+	}
+	defer sim.Close()
+	if len(b.rss1M) == 0 { // figure 1 not run: measure 1× here
+		for i := range b.c.Runs {
+			ld, err := b.load(ctx, b.main, sim.URL(), fmt.Sprintf("fig5-1x-%d", i))
+			if err != nil {
+				ratio.Error = err.Error()
+				return []Figure{ratio, peak}
+			}
+			b.rss1M = append(b.rss1M, float64(ld.MaxRSS)/(1<<20))
+		}
+	}
+	var big []float64
+	for i := range b.c.Runs {
+		ld, err := b.load(ctx, b.big, sim.URL(), fmt.Sprintf("fig5-4x-%d", i))
+		if err != nil {
+			ratio.Error = err.Error()
+			break
+		}
+		mb := float64(ld.MaxRSS) / (1 << 20)
+		big = append(big, mb)
+		one := b.rss1M[min(i, len(b.rss1M)-1)]
+		ratio.Samples = append(ratio.Samples, mb/one)
+		peak.Samples = append(peak.Samples, max(mb, one))
+		ratio.Runs = append(ratio.Runs, map[string]float64{"rss_1x_mb": one, "rss_4x_mb": mb, "load_4x_s": sec(ld.Wall)})
+		logf("figure 5 run %d: %s rows %.0f MB (%.1fs), %s rows %.0f MB", i+1, thousands(b.big.spec.Rows), mb, sec(ld.Wall), thousands(b.main.spec.Rows), one)
+	}
+	ratio.Detail = fmt.Sprintf("%.0f MB at %s rows vs %.0f MB at %s rows", median(big), thousands(b.big.spec.Rows), median(b.rss1M), thousands(b.main.spec.Rows))
+	peak.Detail = "getrusage maxrss of the pg2ddb load process (both sizes, count-only simulator)"
+	return []Figure{ratio, peak}
+}
+
+// figure3: plan (profiling included) ÷ one binary COPY of the table, and
+// the profile's distinct counts against exact ones.
+func (b *bench) figure3(ctx context.Context) []Figure {
+	f := Figure{ID: "3a", Name: "plan ÷ COPY of the table", Unit: "×", Op: "<=", Target: 3.0}
+	e := Figure{ID: "3b", Name: "distinct-count error (worst column)", Unit: "%", Op: "<=", Target: 2.0}
+	d := b.main
+	from, _ := extract.SourceIdent(d.table().Source)
+	var plansS, copies []float64
+	for i := range b.c.Runs {
+		var pl child
+		var cp time.Duration
+		var perr, cerr error
+		doPlan := func() { pl, perr = b.makePlan(ctx, d, fmt.Sprintf("fig3-%d", i)) }
+		doCopy := func() { cp, _, cerr = copyOut(ctx, d.url, "SELECT * FROM "+from) }
+		if i%2 == 0 {
+			doPlan()
+			doCopy()
+		} else {
+			doCopy()
+			doPlan()
+		}
+		if err := firstErr(perr, cerr); err != nil {
+			f.Error = err.Error()
+			break
+		}
+		f.Samples = append(f.Samples, sec(pl.Wall)/sec(cp))
+		plansS, copies = append(plansS, sec(pl.Wall)), append(copies, sec(cp))
+		f.Runs = append(f.Runs, map[string]float64{"plan_s": sec(pl.Wall), "copy_s": sec(cp), "plan_user_s": sec(pl.User), "plan_maxrss_mb": float64(pl.MaxRSS) / (1 << 20)})
+		logf("figure 3 run %d: plan %.2fs, COPY %.2fs", i+1, sec(pl.Wall), sec(cp))
+	}
+	f.Detail = fmt.Sprintf("plan %.2f s vs COPY %.2f s of %s rows", median(plansS), median(copies), thousands(d.spec.Rows))
+
+	// Distinct counts: the profile as `pg2ddb inspect --format json` shows
+	// it, against exact count(DISTINCT) per column.
+	worst, detail, err := b.distinctError(ctx, d)
+	if err != nil {
+		e.Error = err.Error()
+	} else {
+		e.Samples = []float64{worst}
+		e.Detail = detail
+	}
+	return []Figure{f, e}
+}
+
+func (b *bench) distinctError(ctx context.Context, d *dataset) (float64, string, error) {
+	ch, err := runChild(ctx, b.c.work, nil, b.logPath("inspect"), b.c.bin,
+		"inspect", "--source", d.url, "--schema", "public", "--tables", gen.Table, "--format", "json")
+	if err != nil {
+		return 0, "", err
+	}
+	var doc any
+	if err := json.Unmarshal([]byte(ch.Stdout), &doc); err != nil {
+		return 0, "", fmt.Errorf("inspect --format json: %w", err)
+	}
+	got := map[string]float64{}
+	collectDistinct(doc, got)
+	if len(got) == 0 {
+		return 0, "", fmt.Errorf("inspect --format json shows no distinct counts")
+	}
+	conn, err := pgx.Connect(ctx, d.url)
+	if err != nil {
+		return 0, "", err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	worst, worstCol := 0.0, ""
+	var parts []string
+	for _, col := range []string{"order_id", "customer_id", "order_no", "created_at", "amount", "status", "items", "note"} {
+		est, ok := got[col]
+		if !ok {
+			return 0, "", fmt.Errorf("inspect shows no distinct count for column %s", col)
+		}
+		var exact int64
+		if err := conn.QueryRow(ctx, "SELECT count(DISTINCT "+pgx.Identifier{col}.Sanitize()+") FROM "+gen.Table).Scan(&exact); err != nil {
+			return 0, "", err
+		}
+		rel := 0.0
+		if exact > 0 {
+			rel = 100 * math.Abs(est-float64(exact)) / float64(exact)
+		}
+		if rel >= worst {
+			worst, worstCol = rel, col
+		}
+		parts = append(parts, fmt.Sprintf("%s %.0f/%d", col, est, exact))
+	}
+	return worst, fmt.Sprintf("worst %s; profile/exact: %s", worstCol, strings.Join(parts, ", ")), nil
+}
+
+// collectDistinct finds column profiles ({"name": …, "distinct": …}) in a
+// decoded JSON document, wherever the inspect output nests them.
+func collectDistinct(v any, out map[string]float64) {
+	switch x := v.(type) {
+	case map[string]any:
+		name, okN := x["name"].(string)
+		dist, okD := x["distinct"].(float64)
+		if okN && okD {
+			out[name] = dist
+		}
+		for _, c := range x {
+			collectDistinct(c, out)
+		}
+	case []any:
+		for _, c := range x {
+			collectDistinct(c, out)
+		}
+	}
+}
+
+// figure2: write time against a table of P partitions with per-partition
+// budgets ÷ the ideal, interleaved and in table order.
+func (b *bench) figure2(ctx context.Context) []Figure {
+	inter := Figure{ID: "2a", Name: "spread: interleaved load ÷ ideal", Unit: "×", Op: "<=", Target: 1.25}
+	table := Figure{ID: "2b", Name: "spread: table-order load ÷ ideal", Unit: "×"}
+	d := b.spread
+	scale := b.c.TimeScale
+	if scale <= 0 {
+		// The simulated table must be the bottleneck, not the loader: its
+		// capacity in wall-clock time is 40% of the loader's own write rate
+		// into the unlimited simulator (figure 1).
+		scale = 4
+		if b.loadRate > 0 {
+			scale = math.Round(10*b.loadRate*0.4/float64(b.writeRate())) / 10
+		}
+		b.c.TimeScale = scale
+	}
+	tableWCU := float64(b.writeRate())
+	maxWCU := strconv.FormatFloat(tableWCU*scale, 'f', 0, 64)
+	for _, fig := range []*Figure{&inter, &table} {
+		order := "interleave"
+		if fig == &table {
+			order = "table"
+		}
+		var walls, spans, ideals, floors []float64
+		for i := range b.c.Runs {
+			sim, err := startSim(ddbsim.Options{Mode: ddbsim.ModeCount, Partitions: b.c.Partitions,
+				PartitionWCU: b.c.PartitionWCU, TimeScale: scale})
+			if err != nil {
+				fig.Error = err.Error()
+				break
+			}
+			args := []string{"--order", order}
+			if b.c.SpreadBudget {
+				args = append(args, "--max-wcu", maxWCU)
+			}
+			ld, err := b.load(ctx, d, sim.URL(), fmt.Sprintf("fig2-%s-%d", order, i), args...)
+			ts, _ := sim.TableStats(d.table().Target)
+			sim.Close()
+			if js, jerr := json.MarshalIndent(ts, "", " "); jerr == nil {
+				_ = os.WriteFile(b.logPath(fmt.Sprintf("fig2-%s-%d-sim", order, i))+".json", js, 0o644)
+			}
+			if err != nil {
+				fig.Error = err.Error()
+				break
+			}
+			ideal := float64(ts.AcceptedWCU) / tableWCU // simulated seconds
+			span := ts.LastWrite - ts.FirstWrite
+			var maxPart int64
+			for _, p := range ts.Partitions {
+				maxPart = max(maxPart, p.AcceptedWCU)
+			}
+			floor := float64(maxPart) / b.c.PartitionWCU / ideal
+			fig.Samples = append(fig.Samples, span/ideal)
+			walls, spans, ideals, floors = append(walls, sec(ld.Wall)*scale/ideal), append(spans, span), append(ideals, ideal), append(floors, floor)
+			fig.Runs = append(fig.Runs, map[string]float64{"time_scale": scale, "write_span_sim_s": span, "ideal_sim_s": ideal, "wall_s": sec(ld.Wall),
+				"wall_ratio": sec(ld.Wall) * scale / ideal, "partition_floor": floor, "throttled_items": float64(ts.ThrottledItems),
+				"accepted_items": float64(ts.AcceptedItems)})
+			logf("figure 2 %s run %d: writes %.1f s simulated vs ideal %.1f s (%.2f×; partition floor %.2f×), wall %.1fs, %d throttled",
+				order, i+1, span, ideal, span/ideal, floor, sec(ld.Wall), ts.ThrottledItems)
+		}
+		fig.Detail = fmt.Sprintf("%.0f s vs ideal %.0f s simulated (%d partitions × %.0f WCU/s, time ×%.1f); fullest partition %.2f× ideal; wall incl. reading %.2f×",
+			median(spans), median(ideals), b.c.Partitions, b.c.PartitionWCU, scale, median(floors), median(walls))
+	}
+	return []Figure{inter, table}
+}
+
+// figure4: pg2ddb load into dynalite ÷ a bare BatchWriteItem loop writing
+// the same items with the same concurrency.
+func (b *bench) figure4(ctx context.Context) []Figure {
+	f := Figure{ID: "4", Name: "dynalite: loader items/s ÷ bare BatchWriteItem loop", Unit: "×", Op: ">=", Target: 0.9}
+	d := b.dyn
+	t := d.table()
+	// The same items: load them into a storing simulator and scan them back.
+	sim, err := startSim(unlimited(ddbsim.ModeStore))
+	if err != nil {
+		f.Error = err.Error()
+		return []Figure{f}
+	}
+	if _, err := b.load(ctx, d, sim.URL(), "fig4-capture"); err != nil {
+		sim.Close()
+		f.Error = err.Error()
+		return []Figure{f}
+	}
+	items, err := scanAll(ctx, ddbClient(sim.URL()), t.Target, 4)
+	sim.Close()
+	if err != nil || int64(len(items)) != d.spec.Rows {
+		f.Error = fmt.Sprintf("capture items: %d of %d: %v", len(items), d.spec.Rows, err)
+		return []Figure{f}
+	}
+	skAttr := ""
+	if t.SortKey != nil {
+		skAttr = t.SortKey.Attribute
+	}
+	q, err := extract.StreamSQL(t, extract.OrderInterleave)
+	if err == nil {
+		items, err = loadOrder(ctx, d.url, q, t.PartitionKey.Attribute, skAttr, items)
+	}
+	if err != nil {
+		f.Error = err.Error()
+		return []Figure{f}
+	}
+	keys := []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}}
+	attrs := []types.AttributeDefinition{{AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type)}}
+	if t.SortKey != nil {
+		keys = append(keys, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
+		attrs = append(attrs, types.AttributeDefinition{AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type)})
+	}
+	db := ddbClient(b.c.dynalite)
+	var loaders, bares []float64
+	n := float64(len(items))
+	for i := range b.c.Runs {
+		var ld child
+		var bare time.Duration
+		var lerr, berr error
+		doLoad := func() { ld, lerr = b.load(ctx, d, b.c.dynalite, fmt.Sprintf("fig4-%d", i)) }
+		doBare := func() {
+			if berr = recreateTable(ctx, db, t.Target, keys, attrs); berr == nil {
+				bare, berr = bareLoad(ctx, db, t.Target, items, b.c.Workers)
+			}
+		}
+		if i%2 == 0 {
+			doBare()
+			doLoad()
+		} else {
+			doLoad()
+			doBare()
+		}
+		if err := firstErr(lerr, berr); err != nil {
+			f.Error = err.Error()
+			break
+		}
+		lr, br := n/sec(ld.Wall), n/sec(bare)
+		f.Samples = append(f.Samples, lr/br)
+		loaders, bares = append(loaders, lr), append(bares, br)
+		f.Runs = append(f.Runs, map[string]float64{"loader_items_per_s": lr, "bare_items_per_s": br, "load_s": sec(ld.Wall), "bare_s": sec(bare)})
+		logf("figure 4 run %d: loader %.0f items/s (%.2fs), bare loop %.0f items/s (%.2fs)", i+1, lr, sec(ld.Wall), br, sec(bare))
+	}
+	f.Detail = fmt.Sprintf("%.0f vs %.0f items/s, %s items, %d workers (loader: process wall time)", median(loaders), median(bares), thousands(d.spec.Rows), b.c.Workers)
+	return []Figure{f}
+}
+
+func thousands(n int64) string {
+	s := strconv.FormatInt(n, 10)
+	var out []byte
+	for i := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			out = append(out, ',')
+		}
+		out = append(out, s[i])
+	}
+	return string(out)
+}
+
+func serverVersion(ctx context.Context, server string) string {
+	conn, err := pgx.Connect(ctx, server)
+	if err != nil {
+		return "unknown"
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	var v string
+	if err := conn.QueryRow(ctx, "SHOW server_version").Scan(&v); err != nil {
+		return "unknown"
+	}
+	return strings.Fields(v)[0]
+}

@@ -1,0 +1,207 @@
+// Command pg2ddb-bench measures pg2ddb against the physical limit and the
+// alternatives, as ratios measured side by side in one run, and prints one
+// table (also written as JSON):
+//
+//  1. loader ÷ COPY: `pg2ddb load` into the simulator's count-only mode ÷
+//     one binary COPY of the SELECT the load runs (extract.StreamSQL);
+//  2. spread: write time against a simulated table of P partitions with
+//     per-partition budgets ÷ the ideal (total WCU ÷ table capacity), in
+//     interleaved order and, beside it, in table order;
+//  3. profiling: `pg2ddb plan` ÷ one binary COPY of the table, and the
+//     distinct-count error of the profile against exact count(DISTINCT);
+//  4. dynalite: `pg2ddb load` items/s ÷ a bare BatchWriteItem loop writing
+//     the same items with the same concurrency;
+//  5. memory: the loader's peak RSS at 4× the rows ÷ at 1× (and both under
+//     300 MB).
+//
+// It needs PostgreSQL (PG2DDB_TEST_DATABASE, a server URL whose role may
+// CREATE DATABASE) and dynalite (PG2DDB_TEST_DYNAMODB_ENDPOINT), which
+// scripts/services.sh provides: run it as `make bench`. The simulator runs
+// in-process (package load/ddbsim). The generated databases are kept on the
+// server between runs (named pg2ddb_bench_*) and rebuilt when the generator
+// changes.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/pg2ddb/pg2ddb/bench/gen"
+)
+
+type config struct {
+	Rows         int64   `json:"rows"`
+	BigRows      int64   `json:"big_rows"`
+	DynaliteRows int64   `json:"dynalite_rows"`
+	SpreadRows   int64   `json:"spread_rows"`
+	Customers    int64   `json:"customers"`
+	Zipf         float64 `json:"zipf"`
+	Seed         int64   `json:"seed"`
+	Runs         int     `json:"runs"`
+	Workers      int     `json:"workers"`
+	Partitions   int     `json:"partitions"`
+	PartitionWCU float64 `json:"partition_wcu"`
+	TimeScale    float64 `json:"time_scale"`
+	Figures      string  `json:"figures"`
+	SpreadBudget bool    `json:"spread_budget"`
+
+	bin, out, work, server, dynalite string
+	keepWork                         bool
+}
+
+func main() {
+	var c config
+	def := gen.DefaultSpec()
+	flag.Int64Var(&c.Rows, "rows", def.Rows, "rows of the main table (figures 1, 3, and 5 at 1×)")
+	flag.Int64Var(&c.BigRows, "big-rows", 4*def.Rows, "rows of the large table (figure 5 at 4×)")
+	flag.Int64Var(&c.SpreadRows, "spread-rows", def.Rows/4, "rows of the table loaded against the partitioned simulator (figure 2)")
+	flag.Int64Var(&c.DynaliteRows, "dynalite-rows", 50_000, "rows of the table loaded into dynalite (figure 4)")
+	flag.Int64Var(&c.Customers, "customers", def.Customers, "customer ids (Zipf-distributed over the orders)")
+	flag.Float64Var(&c.Zipf, "zipf", def.Zipf, "Zipf exponent of the customers' order counts")
+	flag.Int64Var(&c.Seed, "seed", def.Seed, "generator seed")
+	flag.IntVar(&c.Runs, "runs", 3, "runs per figure (the median is reported)")
+	flag.IntVar(&c.Workers, "workers", 8, "loader --workers, and the bare loop's concurrency")
+	flag.IntVar(&c.Partitions, "partitions", 8, "partitions of the simulated table (figure 2)")
+	flag.Float64Var(&c.PartitionWCU, "partition-wcu", 1000, "simulated WCU/s per partition (figure 2)")
+	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0 sets the table's capacity to 40% of the loader's write rate in figure 1")
+	flag.BoolVar(&c.SpreadBudget, "spread-budget", true, "figure 2 passes --max-wcu equal to the simulated table's capacity")
+	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5", "figures to measure")
+	flag.StringVar(&c.bin, "pg2ddb", "bin/pg2ddb", "the pg2ddb binary to measure")
+	flag.StringVar(&c.out, "o", "bench/out/latest.json", "JSON report")
+	flag.BoolVar(&c.keepWork, "keep", false, "keep the work directory (plans, logs)")
+	flag.Parse()
+
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, &c); err != nil {
+		fmt.Fprintln(os.Stderr, "bench: "+err.Error())
+		os.Exit(1)
+	}
+}
+
+func logf(format string, args ...any) {
+	fmt.Fprintf(os.Stderr, "%s  %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, args...))
+}
+
+func run(ctx context.Context, c *config) error {
+	c.server = os.Getenv("PG2DDB_TEST_DATABASE")
+	if c.server == "" {
+		c.server = "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
+	}
+	c.dynalite = os.Getenv("PG2DDB_TEST_DYNAMODB_ENDPOINT")
+	bin, err := filepath.Abs(c.bin)
+	if err != nil {
+		return err
+	}
+	if _, err := os.Stat(bin); err != nil {
+		return fmt.Errorf("pg2ddb binary: %w (run make build)", err)
+	}
+	c.bin = bin
+	if c.work, err = os.MkdirTemp("", "pg2ddb-bench-"); err != nil {
+		return err
+	}
+	if c.keepWork {
+		logf("work directory %s", c.work)
+	} else {
+		defer os.RemoveAll(c.work)
+	}
+	want := map[string]bool{}
+	for _, f := range strings.Split(c.Figures, ",") {
+		want[strings.TrimSpace(f)] = true
+	}
+	if want["4"] && c.dynalite == "" {
+		return fmt.Errorf("figure 4 needs dynalite: set PG2DDB_TEST_DYNAMODB_ENDPOINT (scripts/services.sh does)")
+	}
+
+	start := time.Now()
+	rep := &Report{Started: start, Machine: machine(ctx, c.server)}
+	b := &bench{c: c, rep: rep}
+	if err := b.prepare(ctx, want); err != nil {
+		return err
+	}
+	steps := []struct {
+		id string
+		fn func(context.Context) []Figure
+	}{
+		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4},
+	}
+	for _, s := range steps {
+		if !want[s.id] {
+			continue
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		figs := s.fn(ctx)
+		for i := range figs {
+			figs[i].finish()
+			logf("figure %s %s: %s (%s)", figs[i].ID, figs[i].Name, fmtNum(figs[i].Measured, figs[i].Unit), figs[i].result())
+		}
+		rep.Figures = append(rep.Figures, figs...)
+	}
+	sortFigures(rep.Figures)
+	rep.Config = map[string]any{
+		"rows": c.Rows, "big_rows": c.BigRows, "spread_rows": c.SpreadRows, "dynalite_rows": c.DynaliteRows, "customers": c.Customers,
+		"zipf": c.Zipf, "seed": c.Seed, "runs": c.Runs, "workers": c.Workers, "partitions": c.Partitions,
+		"partition_wcu": c.PartitionWCU, "time_scale": c.TimeScale, "spread_budget": c.SpreadBudget, "figures": c.Figures,
+		"write_rate": b.writeRate(),
+	}
+	rep.AllPass = true
+	for _, f := range rep.Figures {
+		if f.Pass != nil && !*f.Pass {
+			rep.AllPass = false
+		}
+	}
+	rep.Seconds = time.Since(start).Seconds()
+	fmt.Println()
+	rep.WriteTable(os.Stdout)
+	if err := rep.WriteJSON(c.out); err != nil {
+		return err
+	}
+	fmt.Printf("JSON: %s\n", c.out)
+	return nil
+}
+
+func sortFigures(fs []Figure) {
+	// Stable by ID so the table reads 1, 2, 3, 4, 5 whatever the run order.
+	for i := 1; i < len(fs); i++ {
+		for j := i; j > 0 && fs[j].ID < fs[j-1].ID; j-- {
+			fs[j], fs[j-1] = fs[j-1], fs[j]
+		}
+	}
+}
+
+func machine(ctx context.Context, server string) Machine {
+	m := Machine{Cores: runtime.NumCPU(), OS: runtime.GOOS + "/" + runtime.GOARCH, Go: runtime.Version()}
+	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
+		for _, l := range strings.Split(string(b), "\n") {
+			if k, v, ok := strings.Cut(l, ":"); ok && strings.TrimSpace(k) == "model name" {
+				m.CPU = strings.TrimSpace(v)
+				break
+			}
+		}
+	}
+	if b, err := os.ReadFile("/proc/meminfo"); err == nil {
+		var kb int64
+		if _, err := fmt.Sscanf(string(b), "MemTotal: %d kB", &kb); err == nil {
+			m.MemoryMB = kb >> 10
+		}
+	}
+	if b, err := os.ReadFile("/proc/loadavg"); err == nil {
+		m.LoadAvg = strings.Join(strings.Fields(string(b))[:3], " ")
+	}
+	if out, err := exec.CommandContext(ctx, "git", "rev-parse", "--short", "HEAD").Output(); err == nil {
+		m.GitCommit = strings.TrimSpace(string(out))
+	}
+	m.Postgres = serverVersion(ctx, server)
+	return m
+}

@@ -167,20 +167,6 @@ func attributeFor(col, typ, cat string) plans.Attribute {
 	return a
 }
 
-// tablePlan returns the plan of one source table out of catalogPlan.
-func tablePlan(t testing.TB, p *plans.Plan, source string) *plans.Plan {
-	t.Helper()
-	for _, tb := range p.Tables {
-		if tb.Source == source {
-			q := *p
-			q.Tables = []plans.Table{tb}
-			return &q
-		}
-	}
-	t.Fatalf("no table %s in the plan", source)
-	return nil
-}
-
 // scanAll returns every item of a DynamoDB table.
 func scanAll(t testing.TB, db *dynamodb.Client, table string) []map[string]types.AttributeValue {
 	t.Helper()

@@ -9,12 +9,15 @@ import (
 
 // limiter is the write budget: a token bucket in WCU whose rate adapts to
 // throttling. It starts at the ceiling (--max-wcu, or unlimited). A
-// throttle cuts the rate multiplicatively (to the rate actually achieved
-// times cut, at most once per cutEvery so one burst of throttled workers
-// counts once); every quiet interval without throttles raises it again by
-// a share of itself until it is back at the ceiling. Overshooting costs
-// only retried items (DynamoDB returns them unprocessed), undershooting
-// costs time, so recovery is brisk.
+// throttle cuts the rate multiplicatively, at most once per cutEvery so one
+// burst of throttled workers counts once, and never below what the endpoint
+// actually accepted over the last second: a throttle says "not faster than
+// this", not "stop". Between cuts the rate grows again by raiseFactor per
+// raiseEvery, up to the ceiling, so it recovers within a second or two when
+// throttles stop, and a steady trickle of throttles (a share of items
+// returned unprocessed whatever the rate) cannot ratchet it down to
+// nothing. Overshooting costs only retried items (DynamoDB does not charge
+// for throttled writes), undershooting costs time, so recovery is brisk.
 type limiter struct {
 	mu        sync.Mutex
 	ceiling   float64 // WCU/s; +Inf for none
@@ -23,21 +26,23 @@ type limiter struct {
 	last      time.Time
 	lastCut   time.Time
 	lastRaise time.Time
-	// achieved measures accepted WCU over a sliding second, to pick the
-	// rate after the first throttle when there is no ceiling.
-	winStart time.Time
-	winWCU   float64
-	prevRate float64
-	cuts     int64
-	now      func() time.Time
+	// acc holds the accepted WCU of the last second in slots of
+	// slotWidth, to know the achieved rate when cutting.
+	acc     [slots]float64
+	accSlot int64
+	start   time.Time
+	cuts    int64
+	now     func() time.Time
 }
 
 const (
-	cutFactor   = 0.75
-	cutEvery    = 200 * time.Millisecond
+	cutFactor   = 0.7
+	cutEvery    = 500 * time.Millisecond
 	raiseEvery  = 100 * time.Millisecond
-	raiseFactor = 1.05
+	raiseFactor = 1.1
 	minRate     = 25
+	slots       = 10
+	slotWidth   = 100 * time.Millisecond
 )
 
 func newLimiter(maxWCU float64) *limiter {
@@ -46,7 +51,7 @@ func newLimiter(maxWCU float64) *limiter {
 		c = maxWCU
 	}
 	now := time.Now()
-	return &limiter{ceiling: c, rate: c, last: now, winStart: now, now: time.Now}
+	return &limiter{ceiling: c, rate: c, last: now, start: now, now: time.Now}
 }
 
 // wait blocks until n WCU may be spent, or ctx ends.
@@ -75,16 +80,36 @@ func (l *limiter) wait(ctx context.Context, n int) error {
 	}
 }
 
-// accepted records n WCU written, for the achieved rate.
+// advance moves the accepted-WCU ring to now. Called with mu held.
+func (l *limiter) advance(now time.Time) {
+	slot := int64(now.Sub(l.start) / slotWidth)
+	for s := l.accSlot + 1; s <= slot && s <= l.accSlot+slots; s++ {
+		l.acc[s%slots] = 0
+	}
+	if slot > l.accSlot {
+		l.accSlot = slot
+	}
+}
+
+// accepted records n WCU written.
 func (l *limiter) accepted(n int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	if el := now.Sub(l.winStart); el >= time.Second {
-		l.prevRate = l.winWCU / el.Seconds()
-		l.winStart, l.winWCU = now, 0
+	l.advance(now)
+	l.acc[l.accSlot%slots] += float64(n)
+}
+
+// achieved is the accepted WCU/s over the last second (or since the
+// start, when younger). Called with mu held.
+func (l *limiter) achieved(now time.Time) float64 {
+	l.advance(now)
+	sum := 0.0
+	for _, v := range l.acc {
+		sum += v
 	}
-	l.winWCU += float64(n)
+	span := math.Min(now.Sub(l.start).Seconds(), float64(slots)*slotWidth.Seconds())
+	return sum / math.Max(span, slotWidth.Seconds())
 }
 
 // throttled cuts the rate after the endpoint refused writes for capacity.
@@ -92,25 +117,21 @@ func (l *limiter) throttled() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	now := l.now()
-	l.lastRaise = now
 	if now.Sub(l.lastCut) < cutEvery {
 		return
 	}
-	l.lastCut = now
+	l.lastCut, l.lastRaise = now, now
 	l.cuts++
+	achieved := l.achieved(now)
 	if math.IsInf(l.rate, 1) {
-		achieved := l.prevRate
-		if el := now.Sub(l.winStart).Seconds(); el > 0.2 {
-			achieved = math.Max(achieved, l.winWCU/el)
-		}
 		l.rate = math.Max(achieved, minRate)
 		l.tokens = 0
 		l.last = now
 	}
-	l.rate = math.Max(l.rate*cutFactor, minRate)
+	l.rate = math.Max(math.Max(l.rate*cutFactor, achieved), minRate)
 }
 
-// raise restores the rate while no throttle is seen. Called with mu held.
+// raise grows the rate since the last cut. Called with mu held.
 func (l *limiter) raise(now time.Time) {
 	if math.IsInf(l.rate, 1) || l.rate >= l.ceiling {
 		return

@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"github.com/pg2ddb/pg2ddb/plans"
+
 	"fmt"
 	"math/big"
 	"strings"
@@ -59,7 +61,7 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 		!cp.DistinctEstimated && cp.Distinct != tp.Rows {
 		return nil
 	}
-	distinct := fmt.Sprintf("%s distinct of %s rows", thousands(cp.Distinct), thousands(tp.Rows))
+	distinct := fmt.Sprintf("%s distinct of %s rows", plans.Thousands(cp.Distinct), plans.Thousands(tp.Rows))
 	if cp.DistinctEstimated {
 		distinct = "about " + distinct
 	}

@@ -3,6 +3,7 @@ package extract
 import (
 	"context"
 	"fmt"
+	"github.com/pg2ddb/pg2ddb/plans"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
@@ -134,35 +135,15 @@ func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns [
 	what := "(" + strings.Join(columns, ", ") + ")"
 	switch {
 	case r.Unique:
-		r.Proof = fmt.Sprintf("checked: no duplicate %s among %s rows", what, thousands(r.Rows))
+		r.Proof = fmt.Sprintf("checked: no duplicate %s among %s rows", what, plans.Thousands(r.Rows))
 	case r.Nulls > 0 && r.Duplicates > 0:
 		r.Proof = fmt.Sprintf("checked: %s values of %s held by more than one row, and %s rows with a NULL, among %s rows",
-			thousands(r.Duplicates), what, thousands(r.Nulls), thousands(r.Rows))
+			plans.Thousands(r.Duplicates), what, plans.Thousands(r.Nulls), plans.Thousands(r.Rows))
 	case r.Nulls > 0:
-		r.Proof = fmt.Sprintf("checked: %s rows with a NULL in %s among %s rows", thousands(r.Nulls), what, thousands(r.Rows))
+		r.Proof = fmt.Sprintf("checked: %s rows with a NULL in %s among %s rows", plans.Thousands(r.Nulls), what, plans.Thousands(r.Rows))
 	default:
 		r.Proof = fmt.Sprintf("checked: %s values of %s held by more than one row among %s rows",
-			thousands(r.Duplicates), what, thousands(r.Rows))
+			plans.Thousands(r.Duplicates), what, plans.Thousands(r.Rows))
 	}
 	return nil
-}
-
-// thousands renders n with comma separators, as the evidence texts do.
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	neg := strings.HasPrefix(s, "-")
-	if neg {
-		s = s[1:]
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	if neg {
-		return "-" + b.String()
-	}
-	return b.String()
 }

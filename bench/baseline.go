@@ -147,18 +147,20 @@ func scanAll(ctx context.Context, db *dynamodb.Client, table string, segments in
 	return all, <-errs
 }
 
-// recreateTable deletes table if it exists and creates it on demand with
-// the given key schema, waiting until it is ACTIVE.
-func recreateTable(ctx context.Context, db *dynamodb.Client, table string, keys []types.KeySchemaElement, attrs []types.AttributeDefinition) error {
+// deleteTable deletes table if it exists and waits until it is gone.
+func deleteTable(ctx context.Context, db *dynamodb.Client, table string) error {
 	if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}); err != nil {
 		var nf *types.ResourceNotFoundException
 		if !errors.As(err, &nf) {
 			return fmt.Errorf("delete %s: %w", table, err)
 		}
 	}
-	if err := waitTable(ctx, db, table, false); err != nil {
-		return err
-	}
+	return waitTable(ctx, db, table, false)
+}
+
+// createTable creates table on demand with the given key schema and waits
+// until it is ACTIVE.
+func createTable(ctx context.Context, db *dynamodb.Client, table string, keys []types.KeySchemaElement, attrs []types.AttributeDefinition) error {
 	if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
 		TableName: aws.String(table), KeySchema: keys, AttributeDefinitions: attrs, BillingMode: types.BillingModePayPerRequest,
 	}); err != nil {

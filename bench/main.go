@@ -63,7 +63,7 @@ func main() {
 	def := gen.DefaultSpec()
 	flag.Int64Var(&c.Rows, "rows", def.Rows, "rows of the main table (figures 1, 3, and 5 at 1×)")
 	flag.Int64Var(&c.BigRows, "big-rows", 4*def.Rows, "rows of the large table (figure 5 at 4×)")
-	flag.Int64Var(&c.SpreadRows, "spread-rows", def.Rows/4, "rows of the table loaded against the partitioned simulator (figure 2)")
+	flag.Int64Var(&c.SpreadRows, "spread-rows", def.Rows/10, "rows of the table loaded against the partitioned simulator (figure 2)")
 	flag.Int64Var(&c.DynaliteRows, "dynalite-rows", 50_000, "rows of the table loaded into dynalite (figure 4)")
 	flag.Int64Var(&c.Customers, "customers", def.Customers, "customer ids (Zipf-distributed over the orders)")
 	flag.Float64Var(&c.Zipf, "zipf", def.Zipf, "Zipf exponent of the customers' order counts")

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -15,7 +16,7 @@ import (
 // child is the outcome of one run of a program.
 type child struct {
 	Wall   time.Duration
-	MaxRSS int64 // peak resident set, bytes (getrusage of the child)
+	MaxRSS int64 // peak resident set, bytes (VmHWM of the child)
 	User   time.Duration
 	Sys    time.Duration
 	Stdout string
@@ -36,12 +37,25 @@ func runChild(ctx context.Context, dir string, env []string, logPath string, nam
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = 10 * time.Second
 	start := time.Now()
-	err := cmd.Run()
-	c := child{Wall: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String()}
+	err := cmd.Start()
+	var hwm int64
+	if err == nil {
+		done := make(chan struct{})
+		polled := make(chan int64)
+		go func() { polled <- pollHWM(cmd.Process.Pid, done) }()
+		err = cmd.Wait()
+		close(done)
+		hwm = <-polled
+	}
+	c := child{Wall: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String(), MaxRSS: hwm}
 	if ps := cmd.ProcessState; ps != nil {
 		c.User, c.Sys = ps.UserTime(), ps.SystemTime()
-		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-			c.MaxRSS = ru.Maxrss * 1024 // Linux reports kilobytes
+		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && c.MaxRSS == 0 {
+			// getrusage's maxrss is a fallback only: Linux carries the
+			// high-water mark of the memory the child was forked with
+			// (os/exec shares the parent's) across exec, so a child of a
+			// large parent reports at least the parent's size.
+			c.MaxRSS = ru.Maxrss * 1024 // kilobytes
 		}
 	}
 	if logPath != "" {
@@ -80,4 +94,30 @@ func tail(s string, n int) string {
 		s = "…" + s[len(s)-n:]
 	}
 	return s
+}
+
+// pollHWM samples the peak resident set (VmHWM, a high-water mark of the
+// process's own memory since exec) of pid every 10 ms until done, and
+// returns the last value read, in bytes; 0 when /proc is unreadable.
+func pollHWM(pid int, done <-chan struct{}) int64 {
+	path := "/proc/" + strconv.Itoa(pid) + "/status"
+	var peak int64
+	t := time.NewTicker(10 * time.Millisecond)
+	defer t.Stop()
+	for {
+		if b, err := os.ReadFile(path); err == nil {
+			for _, l := range strings.Split(string(b), "\n") {
+				if v, ok := strings.CutPrefix(l, "VmHWM:"); ok {
+					if kb, err := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64); err == nil {
+						peak = max(peak, kb*1024)
+					}
+				}
+			}
+		}
+		select {
+		case <-done:
+			return peak
+		case <-t.C:
+		}
+	}
 }

@@ -22,9 +22,16 @@ const (
 	// OrderInterleave returns rows in rounds: round r holds the r-th row,
 	// in sort-key order, of every partition key value (after sharding)
 	// that has at least r rows; inside a round partition keys come in
-	// md5(pk) order. It is the upload order AWS recommends: many partitions
-	// busy at once, no rolling hot partition. It is deterministic, so a
-	// load can resume by position.
+	// md5(r || '#' || pk) order. It is the upload order AWS recommends: many
+	// partitions busy at once, no rolling hot partition. It is
+	// deterministic, so a load can resume by position.
+	//
+	// The order inside a round must not be md5(pk) alone: DynamoDB's
+	// router (and ddbsim, which imitates it) places keys by a hash of the
+	// key, and walking a round in that hash's order would visit the
+	// partitions one after another, a rolling hot partition inside every
+	// round. Salting with the round number gives each round an order
+	// unrelated to any hash of the key alone.
 	OrderInterleave Order = "interleave"
 	// OrderTable returns rows in key order (pk, sk): what a source
 	// clustered by its key looks like, and what a naive export by primary
@@ -267,7 +274,7 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
 	switch order {
 	case OrderInterleave, "":
-		b.WriteString("rn, md5(pk), pk, sk")
+		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk, sk")
 	case OrderTable:
 		b.WriteString("pk, sk")
 	case OrderSample:

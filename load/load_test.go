@@ -2,6 +2,8 @@ package load_test
 
 import (
 	"context"
+	"crypto/md5"
+	"encoding/binary"
 	"errors"
 	"path/filepath"
 	"strings"
@@ -250,6 +252,24 @@ func TestInterleaveOrder(t *testing.T) {
 			}
 			i += size
 		}
+		// Inside a round, consecutive writes must not walk the partitions
+		// one after another: DynamoDB places a key by a hash of it (ddbsim
+		// by MD5 ranges), so a round in hash order would be a rolling hot
+		// partition of its own. With 8 MD5-range partitions, a random
+		// order puts about 1 in 8 neighbours on the same partition; hash
+		// order puts nearly all of them there.
+		same, pairs := 0, 0
+		for j := 1; j < len(rec.pks); j++ {
+			if roundOf[j] == roundOf[j-1] {
+				pairs++
+				if md5Partition(rec.pks[j], 8) == md5Partition(rec.pks[j-1], 8) {
+					same++
+				}
+			}
+		}
+		if share := float64(same) / float64(pairs); share > 0.3 {
+			t.Fatalf("%.0f%% of consecutive writes in a round hit the same MD5 partition", 100*share)
+		}
 		// So every 1,000-write window holds a key at most once per round
 		// it spans: its fair share of the window.
 		for start := 0; start+load.SpreadWindow <= len(rec.pks); start += 100 {
@@ -267,6 +287,13 @@ func TestInterleaveOrder(t *testing.T) {
 	if spreads[extract.OrderTable] != 0.2 || spreads[extract.OrderInterleave] > 0.1 {
 		t.Fatalf("spreads %v", spreads)
 	}
+}
+
+// md5Partition is the partition of a string key among n equal ranges of
+// the first 64 bits of its MD5, as ddbsim places keys.
+func md5Partition(key string, n uint64) uint64 {
+	sum := md5.Sum([]byte(key))
+	return binary.BigEndian.Uint64(sum[:8]) / (^uint64(0)/n + 1)
 }
 
 func pad2(k int) string { return string([]byte{byte('0' + k/10), byte('0' + k%10)}) }

@@ -262,7 +262,16 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	for i := range t.Attributes {
 		fmt.Fprintf(&b, ", a%d", i)
 	}
-	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY sk) AS rn FROM (SELECT ")
+	// Keys of type N sort by value, not as text ("10" after "2"), so
+	// rounds and table order follow the sort key as DynamoDB orders it.
+	pkOrder, skOrder := "pk", "sk"
+	if t.PartitionKey.Type == "N" {
+		pkOrder = "pk::numeric"
+	}
+	if t.SortKey != nil && t.SortKey.Type == "N" {
+		skOrder = "sk::numeric"
+	}
+	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY " + skOrder + ") AS rn FROM (SELECT ")
 	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		v, err := valueSQL(a)
@@ -274,9 +283,9 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
 	switch order {
 	case OrderInterleave, "":
-		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk, sk")
+		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk, " + skOrder)
 	case OrderTable:
-		b.WriteString("pk, sk")
+		b.WriteString(pkOrder + ", " + skOrder)
 	case OrderSample:
 		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), pk, sk")
 	default:

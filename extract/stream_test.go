@@ -85,3 +85,60 @@ func TestKeySQLRefusesBadPlans(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamOrdersNumberKeysByValue checks that N keys are ordered as
+// numbers, as DynamoDB orders them: round r holds each key's r-th item by
+// value (2 before 10), and table order sorts partition keys by value too.
+func TestStreamOrdersNumberKeysByValue(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	for _, q := range []string{
+		`CREATE TABLE public.n (p int, s numeric)`,
+		`INSERT INTO public.n VALUES (10, 10), (10, 2), (10, 1.5), (9, 100), (9, 20)`,
+	} {
+		if _, err := db.Pool.Exec(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb := plans.Table{
+		Source:       "public.n",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "N", Parts: []plans.KeyPart{{Column: "p", Encoding: plans.EncNumber}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "N", Parts: []plans.KeyPart{{Column: "s", Encoding: plans.EncNumber}}},
+	}
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	read := func(order extract.Order) []string {
+		rows, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: order})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer rows.Close()
+		var got []string
+		for rows.Next() {
+			got = append(got, string(rows.Row().PK)+"/"+string(rows.Row().SK))
+		}
+		if err := rows.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
+	if got, want := read(extract.OrderTable), []string{"9/20", "9/100", "10/1.5", "10/2", "10/10"}; !slices.Equal(got, want) {
+		t.Errorf("table order %v, want %v", got, want)
+	}
+	got := read(extract.OrderInterleave)
+	// Round 1 holds 9/20 and 10/1.5 (in hashed order), round 2 9/100 and
+	// 10/2, round 3 10/10.
+	rounds := [][]string{{"9/20", "10/1.5"}, {"9/100", "10/2"}, {"10/10"}}
+	i := 0
+	for r, want := range rounds {
+		part := slices.Clone(got[i : i+len(want)])
+		slices.Sort(part)
+		slices.Sort(want)
+		if !slices.Equal(part, want) {
+			t.Errorf("round %d: %v, want %v (all: %v)", r+1, part, want, got)
+		}
+		i += len(want)
+	}
+}

@@ -304,16 +304,22 @@ func checkNumber(s string) (int, error) {
 // (without leading or trailing zeros) and the decimal exponent of the first
 // of them (1.5 → "15", 0; 0.012 → "12", -2).
 func parseDecimal(s string) (sig string, exp int, zero bool, err error) {
-	switch strings.ToLower(strings.TrimLeft(s, "+-")) {
-	case "nan", "infinity", "inf":
-		return "", 0, false, fmt.Errorf("number %s: %w; DynamoDB numbers cannot hold it", s, errSpecial)
-	}
-	bad := fmt.Errorf("%q is not a decimal number", s)
+	// Every numeric attribute of every row passes here, so the valid path
+	// allocates nothing but the result: errors are built only on failure.
+	bad := func() error { return fmt.Errorf("%q is not a decimal number", s) }
 	i := 0
 	if i < len(s) && (s[i] == '-' || s[i] == '+') {
 		i++
 	}
-	var digits []byte
+	if i < len(s) && (s[i] < '0' || s[i] > '9') && s[i] != '.' {
+		switch strings.ToLower(s[i:]) {
+		case "nan", "infinity", "inf":
+			return "", 0, false, fmt.Errorf("number %s: %w; DynamoDB numbers cannot hold it", s, errSpecial)
+		}
+		return "", 0, false, bad()
+	}
+	var buf [48]byte
+	digits := buf[:0]
 	point := -1
 	start := i
 	for ; i < len(s); i++ {
@@ -327,16 +333,16 @@ func parseDecimal(s string) (sig string, exp int, zero bool, err error) {
 		}
 	}
 	if len(digits) == 0 || i-start == 0 {
-		return "", 0, false, bad
+		return "", 0, false, bad()
 	}
 	e := 0
 	if i < len(s) {
 		if s[i] != 'e' && s[i] != 'E' {
-			return "", 0, false, bad
+			return "", 0, false, bad()
 		}
 		n, perr := strconv.Atoi(s[i+1:])
 		if perr != nil || s[i+1:] == "" {
-			return "", 0, false, bad
+			return "", 0, false, bad()
 		}
 		e = n
 	}

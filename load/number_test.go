@@ -1,0 +1,58 @@
+package load
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestCheckNumber(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		size int
+		err  string
+	}{
+		{"0", 1, ""},
+		{"-0.000", 1, ""},
+		{"12.50", 3, ""}, // significant digits "125": (3+1)/2+1
+		{"+7", 2, ""},
+		{"1E+125", 2, ""},
+		{"1e-130", 2, ""},
+		{"12345678901234567890123456789012345678", 20, ""},
+		{"1234567890123456789012345678901234567891", 0, "40 significant digits"},
+		{"1E126", 0, "too large"},
+		{"1E-131", 0, "too small"},
+		{"NaN", 0, "cannot hold it"},
+		{"-Infinity", 0, "cannot hold it"},
+		{"", 0, "not a decimal number"},
+		{"1.2.3", 0, "not a decimal number"},
+		{"12abc", 0, "not a decimal number"},
+		{"-", 0, "not a decimal number"},
+		{"1e", 0, "not a decimal number"},
+	} {
+		size, err := checkNumber(c.in)
+		if c.err == "" {
+			if err != nil || size != c.size {
+				t.Errorf("checkNumber(%q) = %d, %v; want %d", c.in, size, err, c.size)
+			}
+			continue
+		}
+		if err == nil || !strings.Contains(err.Error(), c.err) {
+			t.Errorf("checkNumber(%q) error %v, want %q", c.in, err, c.err)
+		}
+	}
+	if _, err := checkNumber("NaN"); !errors.Is(err, errSpecial) {
+		t.Errorf("NaN is not errSpecial: %v", err)
+	}
+	if got := CanonicalNumber("1.50"); got != CanonicalNumber("15E-1") || got != "1.5E0" {
+		t.Errorf("CanonicalNumber(1.50) = %q", got)
+	}
+}
+
+func BenchmarkCheckNumber(b *testing.B) {
+	for b.Loop() {
+		if _, err := checkNumber("123456.78"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -52,6 +52,7 @@ package ddbsim
 import (
 	"errors"
 	"fmt"
+	"hash/crc32"
 	"io"
 	"math"
 	"math/rand/v2"
@@ -411,7 +412,15 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
 	w.Header().Set("Content-Length", strconv.Itoa(len(out)))
+	setCRC32(w, out)
 	_, _ = w.Write(out)
+}
+
+// setCRC32 sends DynamoDB's X-Amz-Crc32 response checksum (CRC-32 IEEE of
+// the body). aws-sdk-go-v2 validates it when present and logs a warning on
+// every response without it, which would flood a loader's output.
+func setCRC32(w http.ResponseWriter, body []byte) {
+	w.Header().Set("X-Amz-Crc32", strconv.FormatUint(uint64(crc32.ChecksumIEEE(body)), 10))
 }
 
 type handler func(s *Server, p *parser, req *node, d *decision) ([]byte, *apiError)
@@ -488,6 +497,7 @@ func writeError(w http.ResponseWriter, e *apiError) {
 	b = append(b, '}')
 	w.Header().Set("Content-Type", "application/x-amz-json-1.0")
 	w.Header().Set("Content-Length", strconv.Itoa(len(b)))
+	setCRC32(w, b)
 	w.WriteHeader(e.status)
 	_, _ = w.Write(b)
 }

@@ -220,6 +220,15 @@ func (e *Encoder) value(a plans.Attribute, v []byte) (types.AttributeValue, int,
 // jsonValue decodes a JSON document into an attribute value, keeping
 // numbers as their exact decimal text.
 func jsonValue(v []byte) (types.AttributeValue, int, error) {
+	if av, n, err := fastJSON(v); err == nil {
+		return av, n, nil
+	}
+	return slowJSON(v)
+}
+
+// slowJSON decodes with encoding/json: the reference for fastJSON, and the
+// path that words the errors of invalid documents.
+func slowJSON(v []byte) (types.AttributeValue, int, error) {
 	d := json.NewDecoder(bytes.NewReader(v))
 	d.UseNumber()
 	var x any

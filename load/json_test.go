@@ -27,7 +27,9 @@ func TestFastJSONMatchesEncodingJSON(t *testing.T) {
 			t.Errorf("%s: fast err %v, slow err %v", doc, ferr, serr)
 			continue
 		}
-		m := func(av types.AttributeValue) string { return string(MarshalItem(map[string]types.AttributeValue{"v": av})) }
+		m := func(av types.AttributeValue) string {
+			return string(MarshalItem(map[string]types.AttributeValue{"v": av}))
+		}
 		if m(fast) != m(slow) || fn != sn {
 			t.Errorf("%s:\n fast %s (%d B)\n slow %s (%d B)", doc, m(fast), fn, m(slow), sn)
 		}

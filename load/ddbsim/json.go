@@ -373,7 +373,8 @@ func (p *parser) get(n *node, key string) *node {
 func (p *parser) raw(n *node) []byte { return p.buf[n.start:n.end] }
 
 // appendJSONString appends s as a JSON string literal (valid JSON for any
-// client; not HTML-escaped).
+// client; not HTML-escaped). It is also exactly how JavaScript's
+// JSON.stringify quotes a string, which dynalite's messages embed.
 func appendJSONString(b []byte, s string) []byte {
 	b = append(b, '"')
 	start := 0

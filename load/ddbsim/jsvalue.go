@@ -3,7 +3,6 @@ package ddbsim
 import (
 	"slices"
 	"strconv"
-	"unicode/utf8"
 )
 
 // Some dynalite messages embed a member as JavaScript's JSON.stringify prints
@@ -65,44 +64,6 @@ func jsOrder(kids []node) []int {
 	return out
 }
 
-// appendJSString appends s quoted as JSON.stringify quotes it.
-func appendJSString(b []byte, s string) []byte {
-	b = append(b, '"')
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= utf8.RuneSelf {
-			_, size := utf8.DecodeRuneInString(s[i:])
-			b = append(b, s[i:i+size]...)
-			i += size
-			continue
-		}
-		switch c {
-		case '"':
-			b = append(b, '\\', '"')
-		case '\\':
-			b = append(b, '\\', '\\')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		default:
-			if c < 0x20 {
-				b = append(b, '\\', 'u', '0', '0', hexDigit[c>>4], hexDigit[c&0xf])
-			} else {
-				b = append(b, c)
-			}
-		}
-		i++
-	}
-	return append(b, '"')
-}
-
 // jsRequestItems renders BatchWriteItem's RequestItems.
 func (p *parser) jsRequestItems(ri *node) string {
 	var b []byte
@@ -118,7 +79,7 @@ func (p *parser) jsRequestItems(ri *node) string {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSString(b, t.key)
+		b = appendJSONString(b, t.key)
 		b = append(b, ':', '[')
 		for j, req := range p.kids(t) {
 			if j > 0 {
@@ -146,14 +107,14 @@ func (p *parser) jsWriteRequest(b []byte, req *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSString(b, name)
+		b = appendJSONString(b, name)
 		b = append(b, ':', '{')
 		member := "Key"
 		if name == "PutRequest" {
 			member = "Item"
 		}
 		if m := p.get(r, member); m != nil {
-			b = appendJSString(b, member)
+			b = appendJSONString(b, member)
 			b = append(b, ':')
 			b = p.jsAttrMap(b, m)
 		}
@@ -175,7 +136,7 @@ func (p *parser) jsAttrMap(b []byte, m *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSString(b, a.key)
+		b = appendJSONString(b, a.key)
 		b = append(b, ':')
 		b = p.jsAttr(b, a)
 	}
@@ -197,11 +158,11 @@ func (p *parser) jsAttr(b []byte, a *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSString(b, attrTypes[t])
+		b = appendJSONString(b, attrTypes[t])
 		b = append(b, ':')
 		switch t {
 		case tS, tB, tN:
-			b = appendJSString(b, v.str)
+			b = appendJSONString(b, v.str)
 		case tBOOL, tNULL:
 			bv, _ := boolValue(v)
 			b = strconv.AppendBool(b, bv)
@@ -214,7 +175,7 @@ func (p *parser) jsAttr(b []byte, a *node) []byte {
 				if e.kind == kNull {
 					b = append(b, "null"...)
 				} else {
-					b = appendJSString(b, e.str)
+					b = appendJSONString(b, e.str)
 				}
 			}
 			b = append(b, ']')

@@ -34,14 +34,15 @@ type Bucket struct {
 // distributionQuery groups the table by the partition key expression that a
 // load writes (KeySQL), so the numbers describe exactly the planned keys.
 const distributionQuery = `WITH k AS (SELECT %[1]s AS pk, count(*) AS n FROM %[2]s GROUP BY 1),
-  h AS (SELECT pk, n FROM k WHERE pk IS NOT NULL ORDER BY n DESC, pk LIMIT 1)
+  h AS (SELECT pk, n FROM k WHERE pk IS NOT NULL ORDER BY n DESC, pk LIMIT 1),
+  b AS (SELECT floor(log(2, n::numeric))::int AS b, count(*) AS c FROM k WHERE pk IS NOT NULL GROUP BY 1)
 SELECT (SELECT coalesce(sum(n), 0) FROM k)::bigint,
        (SELECT count(*) FROM k WHERE pk IS NOT NULL),
        coalesce((SELECT n FROM h), 0)::bigint,
        coalesce((SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY n) FROM k WHERE pk IS NOT NULL), 0)::bigint,
        coalesce((SELECT pk::text FROM h), ''),
-       coalesce((SELECT array_agg(c ORDER BY b) FROM (SELECT floor(log(2, n::numeric))::int AS b, count(*) AS c FROM k WHERE pk IS NOT NULL GROUP BY 1) x), '{}')::bigint[],
-       coalesce((SELECT array_agg(b ORDER BY b) FROM (SELECT DISTINCT floor(log(2, n::numeric))::int AS b FROM k WHERE pk IS NOT NULL) x), '{}')::int[]`
+       coalesce((SELECT array_agg(c ORDER BY b) FROM b), '{}')::bigint[],
+       coalesce((SELECT array_agg(b ORDER BY b) FROM b), '{}')::int[]`
 
 // KeyDistribution counts t's rows per partition key value in the snapshot.
 func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribution, error) {

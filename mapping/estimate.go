@@ -18,6 +18,9 @@ type LoadTime struct {
 	// max(1, rate ÷ WCU per key) keys are busy, each capped at 1,000 WCU/s
 	// — the "rolling hot partition".
 	TableOrder float64
+	// HotKeyFloor is the hottest key's items alone at 1,000 WCU/s: the
+	// time no order can beat.
+	HotKeyFloor float64
 }
 
 // EstimateLoad returns the load times of a table with estimates e at
@@ -30,7 +33,7 @@ func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 	rate := float64(writeRate)
 	total := float64(e.TotalWCU)
 	hotFloor := float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU
-	lt := LoadTime{Interleaved: math.Max(total/rate, hotFloor)}
+	lt := LoadTime{Interleaved: math.Max(total/rate, hotFloor), HotKeyFloor: hotFloor}
 	keys := max(e.DistinctPartitionKeys, 1)
 	perKey := total / float64(keys) // WCU of an average key
 	effective := rate

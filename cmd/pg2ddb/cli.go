@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"runtime/debug"
 	"strings"
 
@@ -125,7 +124,3 @@ func buildVersion() string {
 	}
 	return "devel"
 }
-
-// getenv is os.Getenv, kept as a variable so tests can isolate the
-// environment-dependent defaults.
-var getenv = os.Getenv

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/url"
+	"os"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -30,7 +31,7 @@ func (s *sourceFlags) connString() string {
 	if s.url != "" {
 		return s.url
 	}
-	return getenv("DATABASE_URL")
+	return os.Getenv("DATABASE_URL")
 }
 
 // connect opens a pool on the source. Errors name the server without its
@@ -127,7 +128,7 @@ func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
 	}
 	if cfg.Region == "" {
 		cfg.Region = "us-east-1"
-		if t.endpoint == "" && getenv("AWS_ENDPOINT_URL_DYNAMODB") == "" && getenv("AWS_ENDPOINT_URL") == "" {
+		if t.endpoint == "" && os.Getenv("AWS_ENDPOINT_URL_DYNAMODB") == "" && os.Getenv("AWS_ENDPOINT_URL") == "" {
 			return nil, fmt.Errorf("no AWS region: set --region or AWS_REGION")
 		}
 	}

@@ -185,7 +185,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 		TotalWCU:           e.TotalWCU,
 		InterleavedSeconds: lt.Interleaved,
 		TableOrderSeconds:  lt.TableOrder,
-		HotKeyFloorSeconds: float64(e.ItemsPerKeyMax) * e.WCUPerItem / 1000,
+		HotKeyFloorSeconds: lt.HotKeyFloor,
 	}
 	return r, nil
 }

@@ -179,22 +179,33 @@ func (p *parser) object() (node, error) {
 		}
 		v.key = key
 		p.stack = append(p.stack, v)
-		p.ws()
-		if p.pos >= len(p.buf) {
-			return node{}, errSyntax
-		}
-		c := p.buf[p.pos]
-		p.pos++
-		if c == '}' {
+		if more, err := p.more('}'); err != nil {
+			return node{}, err
+		} else if !more {
 			break
-		}
-		if c != ',' {
-			return node{}, errSyntax
 		}
 	}
 	n.end = int32(p.pos)
 	p.finish(&n, base)
 	return n, nil
+}
+
+// more reads what follows a member of an object or array: a comma (more
+// follow) or the closing bracket (that was the last).
+func (p *parser) more(closing byte) (bool, error) {
+	p.ws()
+	if p.pos >= len(p.buf) {
+		return false, errSyntax
+	}
+	c := p.buf[p.pos]
+	p.pos++
+	switch c {
+	case ',':
+		return true, nil
+	case closing:
+		return false, nil
+	}
+	return false, errSyntax
 }
 
 func (p *parser) array() (node, error) {
@@ -217,17 +228,10 @@ func (p *parser) array() (node, error) {
 			return node{}, err
 		}
 		p.stack = append(p.stack, v)
-		p.ws()
-		if p.pos >= len(p.buf) {
-			return node{}, errSyntax
-		}
-		c := p.buf[p.pos]
-		p.pos++
-		if c == ']' {
+		if more, err := p.more(']'); err != nil {
+			return node{}, err
+		} else if !more {
 			break
-		}
-		if c != ',' {
-			return node{}, errSyntax
 		}
 	}
 	n.end = int32(p.pos)
@@ -371,39 +375,3 @@ func (p *parser) get(n *node, key string) *node {
 
 // raw returns the request bytes of a node.
 func (p *parser) raw(n *node) []byte { return p.buf[n.start:n.end] }
-
-// appendJSONString appends s as a JSON string literal (valid JSON for any
-// client; not HTML-escaped). It is also exactly how JavaScript's
-// JSON.stringify quotes a string, which dynalite's messages embed.
-func appendJSONString(b []byte, s string) []byte {
-	b = append(b, '"')
-	start := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' {
-			continue
-		}
-		b = append(b, s[start:i]...)
-		switch c {
-		case '"', '\\':
-			b = append(b, '\\', c)
-		case '\n':
-			b = append(b, '\\', 'n')
-		case '\r':
-			b = append(b, '\\', 'r')
-		case '\t':
-			b = append(b, '\\', 't')
-		case '\b':
-			b = append(b, '\\', 'b')
-		case '\f':
-			b = append(b, '\\', 'f')
-		default:
-			b = append(b, '\\', 'u', '0', '0', hexDigit[c>>4], hexDigit[c&0xf])
-		}
-		start = i + 1
-	}
-	b = append(b, s[start:]...)
-	return append(b, '"')
-}
-
-const hexDigit = "0123456789abcdef"

@@ -3,6 +3,8 @@ package ddbsim
 import (
 	"slices"
 	"strconv"
+
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 )
 
 // Some dynalite messages embed a member as JavaScript's JSON.stringify prints
@@ -79,7 +81,7 @@ func (p *parser) jsRequestItems(ri *node) string {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, t.key)
+		b = ddbjson.AppendString(b, t.key)
 		b = append(b, ':', '[')
 		for j, req := range p.kids(t) {
 			if j > 0 {
@@ -107,14 +109,14 @@ func (p *parser) jsWriteRequest(b []byte, req *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, name)
+		b = ddbjson.AppendString(b, name)
 		b = append(b, ':', '{')
 		member := "Key"
 		if name == "PutRequest" {
 			member = "Item"
 		}
 		if m := p.get(r, member); m != nil {
-			b = appendJSONString(b, member)
+			b = ddbjson.AppendString(b, member)
 			b = append(b, ':')
 			b = p.jsAttrMap(b, m)
 		}
@@ -136,7 +138,7 @@ func (p *parser) jsAttrMap(b []byte, m *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, a.key)
+		b = ddbjson.AppendString(b, a.key)
 		b = append(b, ':')
 		b = p.jsAttr(b, a)
 	}
@@ -158,11 +160,11 @@ func (p *parser) jsAttr(b []byte, a *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, attrTypes[t])
+		b = ddbjson.AppendString(b, attrTypes[t])
 		b = append(b, ':')
 		switch t {
 		case tS, tB, tN:
-			b = appendJSONString(b, v.str)
+			b = ddbjson.AppendString(b, v.str)
 		case tBOOL, tNULL:
 			bv, _ := boolValue(v)
 			b = strconv.AppendBool(b, bv)
@@ -175,7 +177,7 @@ func (p *parser) jsAttr(b []byte, a *node) []byte {
 				if e.kind == kNull {
 					b = append(b, "null"...)
 				} else {
-					b = appendJSONString(b, e.str)
+					b = ddbjson.AppendString(b, e.str)
 				}
 			}
 			b = append(b, ']')

@@ -3,6 +3,8 @@ package ddbsim
 import (
 	"sort"
 	"strconv"
+
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 )
 
 // Reads are served from the store (nothing in count-only mode) and are not
@@ -139,7 +141,7 @@ func (s *Server) batchGetItem(p *parser, req *node, _ *decision) ([]byte, *apiEr
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = appendJSONString(out, tables[i].key)
+		out = ddbjson.AppendString(out, tables[i].key)
 		out = append(out, ":["...)
 		first := true
 		if t.items != nil {

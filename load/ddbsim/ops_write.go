@@ -3,6 +3,8 @@ package ddbsim
 import (
 	"strconv"
 	"strings"
+
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 )
 
 // writeOp is one put or delete of a BatchWriteItem (or a PutItem).
@@ -276,7 +278,7 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 					out = append(out, ',')
 				}
 				firstTable = false
-				out = appendJSONString(out, all[i].key)
+				out = ddbjson.AppendString(out, all[i].key)
 				out = append(out, ":["...)
 			} else {
 				out = append(out, ',')
@@ -304,7 +306,7 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 
 func appendConsumed(b []byte, table string, wcu int64) []byte {
 	b = append(b, `{"TableName":`...)
-	b = appendJSONString(b, table)
+	b = ddbjson.AppendString(b, table)
 	b = append(b, `,"CapacityUnits":`...)
 	b = strconv.AppendInt(b, wcu, 10)
 	return append(b, '}')
@@ -369,7 +371,7 @@ func (p *parser) newStoredItem(t *table, item *node, key keyParts, size int) *st
 		if i > 0 {
 			kd = append(kd, ',')
 		}
-		kd = appendJSONString(kd, k.name)
+		kd = ddbjson.AppendString(kd, k.name)
 		kd = append(kd, ':')
 		kd = p.appendAttr(kd, p.get(item, k.name))
 	}
@@ -389,7 +391,7 @@ func (p *parser) appendAttrMap(b []byte, m *node) []byte {
 			b = append(b, ',')
 		}
 		first = false
-		b = appendJSONString(b, kids[i].key)
+		b = ddbjson.AppendString(b, kids[i].key)
 		b = append(b, ':')
 		b = p.appendAttr(b, &kids[i])
 	}
@@ -403,11 +405,11 @@ func (p *parser) appendAttr(b []byte, a *node) []byte {
 			continue
 		}
 		b = append(b, '{')
-		b = appendJSONString(b, attrTypes[t])
+		b = ddbjson.AppendString(b, attrTypes[t])
 		b = append(b, ':')
 		switch t {
 		case tS, tB:
-			b = appendJSONString(b, v.str)
+			b = ddbjson.AppendString(b, v.str)
 		case tN:
 			b = append(b, '"')
 			d, _ := parseNum(v.str)
@@ -428,7 +430,7 @@ func (p *parser) appendAttr(b []byte, a *node) []byte {
 					b = d.appendCanonical(b)
 					b = append(b, '"')
 				} else {
-					b = appendJSONString(b, e.str)
+					b = ddbjson.AppendString(b, e.str)
 				}
 			}
 			b = append(b, ']')

@@ -64,6 +64,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 )
 
 // Mode selects whether written items are kept.
@@ -485,14 +487,14 @@ func (s *Server) drop(w http.ResponseWriter) {
 func writeError(w http.ResponseWriter, e *apiError) {
 	b := make([]byte, 0, 96+len(e.msg))
 	b = append(b, `{"__type":`...)
-	b = appendJSONString(b, e.typ)
+	b = ddbjson.AppendString(b, e.typ)
 	if e.msg != "" || e.typ == typeInUse {
 		if e.upperM {
 			b = append(b, `,"Message":`...)
 		} else {
 			b = append(b, `,"message":`...)
 		}
-		b = appendJSONString(b, e.msg)
+		b = ddbjson.AppendString(b, e.msg)
 	}
 	b = append(b, '}')
 	w.Header().Set("Content-Type", "application/x-amz-json-1.0")

@@ -15,6 +15,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"syscall"
 
 	"github.com/pg2ddb/pg2ddb/load/ddbsim"
@@ -35,6 +36,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 		port      = fs.Int("port", 8000, "port to listen on (0: any free port)")
 		mode      = fs.String("mode", "store", "store (keep items for reads) or count (validate and count only)")
 		statsPath = fs.String("stats", "-", "file the statistics JSON is written to on exit; - for stdout")
+		profile   = fs.String("cpu-profile", "", "write a Go CPU profile of the server to this file until it exits")
 		opts      ddbsim.Options
 	)
 	fs.IntVar(&opts.Partitions, "partitions", 0, "partitions per table (0: from provisioned capacity; 4 for on-demand)")
@@ -58,6 +60,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	opts.Mode = m
+
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -81,6 +83,24 @@ plus --endpoint-url and --region.`,
 	}
 	root.SetOut(stdout)
 	root.SetErr(stderr)
+	// --cpu-profile is for finding where a slow run spends its time (the
+	// benchmarks use it); it is hidden because users never need it.
+	var cpuProfile string
+	var stopProfile func() error
+	root.PersistentFlags().StringVar(&cpuProfile, "cpu-profile", "", "write a Go CPU profile of the command to `FILE`")
+	_ = root.PersistentFlags().MarkHidden("cpu-profile")
+	root.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
+		if cpuProfile != "" {
+			stopProfile, err = startCPUProfile(cpuProfile)
+		}
+		return err
+	}
+	root.PersistentPostRunE = func(*cobra.Command, []string) error {
+		if stopProfile != nil {
+			return stopProfile()
+		}
+		return nil
+	}
 	// An unknown flag or argument is a usage error: one line naming it, then
 	// the usage, and a non-zero exit.
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
@@ -97,6 +117,22 @@ plus --endpoint-url and --region.`,
 		versionCommand(stdout),
 	)
 	return root
+}
+
+// startCPUProfile profiles the process into path until the returned stop.
+func startCPUProfile(path string) (stop func() error, err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("--cpu-profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("--cpu-profile: %w", err)
+	}
+	return func() error {
+		pprof.StopCPUProfile()
+		return f.Close()
+	}, nil
 }
 
 // errUsageShown means the error and usage were printed already.

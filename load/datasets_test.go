@@ -79,3 +79,55 @@ func TestDatasetsLoadAndVerify(t *testing.T) {
 		})
 	}
 }
+
+// TestWireMatchesEncodeOnDatasets encodes every row of every shared
+// dataset (and the orders table of every column type) both ways, the
+// loader's direct wire encoder and the attribute-value one that verify and
+// review use, and requires the same items, sizes and rejects.
+func TestWireMatchesEncodeOnDatasets(t *testing.T) {
+	check := func(t *testing.T, src load.SnapshotSource, p *plans.Plan) {
+		rows := 0
+		for _, tb := range p.Tables {
+			enc, err := load.NewEncoder(tb, p.Options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			it, err := extract.Stream(t.Context(), src.Snapshot, tb, extract.StreamOptions{Order: extract.OrderInterleave})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bad := 0
+			for it.Next() {
+				rows++
+				if err := load.CheckWire(enc, it.Row()); err != nil && bad < 3 {
+					bad++
+					t.Errorf("%s row %d: %v", tb.Source, it.Row().Pos, err)
+				}
+			}
+			if err := it.Err(); err != nil {
+				t.Fatal(err)
+			}
+			it.Close()
+		}
+		if rows == 0 {
+			t.Fatal("no rows checked")
+		}
+		t.Logf("%d rows of %d tables encoded alike", rows, len(p.Tables))
+	}
+	for _, ds := range testenv.Datasets {
+		t.Run(ds, func(t *testing.T) {
+			db := testenv.NewDatabase(t, ds)
+			src := snapshotSource(t, db.Pool)
+			check(t, src, designPlan(t, src.Snapshot, "w_"))
+		})
+	}
+	t.Run("orders", func(t *testing.T) {
+		db := testenv.NewDatabase(t, "")
+		exec(t, db.Pool, ordersSQL...)
+		p := catalogPlan(t, db.Pool, "orders")
+		for _, nulls := range []string{plans.NullsOmit, plans.NullsWrite} {
+			p.Options.Nulls = nulls
+			check(t, snapshotSource(t, db.Pool), p)
+		}
+	})
+}

@@ -199,10 +199,3 @@ func mustVerify(t testing.TB, p *plans.Plan, src load.Source, db load.ReadAPI, r
 	}
 	return rep
 }
-
-func attrS(item map[string]types.AttributeValue, name string) string {
-	if v, ok := item[name].(*types.AttributeValueMemberS); ok {
-		return v.Value
-	}
-	return ""
-}

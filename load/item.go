@@ -25,7 +25,9 @@ const (
 	maxSKBytes   = 1024
 )
 
-// Item is one encoded row, ready for BatchWriteItem.
+// Item is one encoded row as attribute values: what verify compares with
+// what DynamoDB holds, what review shows, and the reference the loader's
+// WireItem is tested against.
 type Item struct {
 	// Pos is the source row's position in the load order.
 	Pos   int64
@@ -48,6 +50,10 @@ type Encoder struct {
 	skType  string
 	names   []string
 	nameLen []int
+	// wirePK, wireSK and wireNames are the attribute names as AppendWire
+	// writes them: quoted, with the colon.
+	wirePK, wireSK []byte
+	wireNames      [][]byte
 }
 
 // NewEncoder checks that t can be encoded and returns its encoder.
@@ -80,7 +86,9 @@ func NewEncoder(t plans.Table, o plans.Options) (*Encoder, error) {
 		seen[a.Name] = true
 		e.names = append(e.names, a.Name)
 		e.nameLen = append(e.nameLen, len(a.Name))
+		e.wireNames = append(e.wireNames, wireName(a.Name))
 	}
+	e.wirePK, e.wireSK = wireName(e.pkAttr), wireName(e.skAttr)
 	return e, nil
 }
 
@@ -291,102 +299,60 @@ var errSpecial = errors.New("not a finite number")
 // digits, magnitude 1E-130 to below 1E+126, finite) and returns its size
 // by DynamoDB's rule: one byte per two significant digits plus one.
 func checkNumber(s string) (int, error) {
-	sig, exp, zero, err := parseDecimal(s)
-	if err != nil {
-		return 0, err
+	sig, exp, zero, ok := scanDecimal(s)
+	if !ok {
+		// Errors are built only here: every numeric attribute of every
+		// row passes this function.
+		i := 0
+		if i < len(s) && (s[i] == '-' || s[i] == '+') {
+			i++
+		}
+		switch strings.ToLower(s[i:]) {
+		case "nan", "infinity", "inf":
+			return 0, fmt.Errorf("number %s: %w; DynamoDB numbers cannot hold it", s, errSpecial)
+		}
+		return 0, fmt.Errorf("%q is not a decimal number", s)
 	}
 	if zero {
 		return 1, nil
 	}
 	switch {
-	case len(sig) > 38:
-		return 0, fmt.Errorf("number %s has %d significant digits, over DynamoDB's 38", s, len(sig))
+	case sig > 38:
+		return 0, fmt.Errorf("number %s has %d significant digits, over DynamoDB's 38", s, sig)
 	case exp > 125:
 		return 0, fmt.Errorf("number %s is too large for DynamoDB (at most 9.99…E+125)", s)
 	case exp < -130:
 		return 0, fmt.Errorf("number %s is too small for DynamoDB (at least 1E-130)", s)
 	}
-	return (len(sig)+1)/2 + 1, nil
-}
-
-// parseDecimal splits a decimal literal into its significant digits
-// (without leading or trailing zeros) and the decimal exponent of the first
-// of them (1.5 → "15", 0; 0.012 → "12", -2).
-func parseDecimal(s string) (sig string, exp int, zero bool, err error) {
-	// Every numeric attribute of every row passes here, so the valid path
-	// allocates nothing but the result: errors are built only on failure.
-	bad := func() error { return fmt.Errorf("%q is not a decimal number", s) }
-	i := 0
-	if i < len(s) && (s[i] == '-' || s[i] == '+') {
-		i++
-	}
-	if i < len(s) && (s[i] < '0' || s[i] > '9') && s[i] != '.' {
-		switch strings.ToLower(s[i:]) {
-		case "nan", "infinity", "inf":
-			return "", 0, false, fmt.Errorf("number %s: %w; DynamoDB numbers cannot hold it", s, errSpecial)
-		}
-		return "", 0, false, bad()
-	}
-	var buf [48]byte
-	digits := buf[:0]
-	point := -1
-	start := i
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c >= '0' && c <= '9' {
-			digits = append(digits, c)
-		} else if c == '.' && point < 0 {
-			point = len(digits)
-		} else {
-			break
-		}
-	}
-	if len(digits) == 0 || i-start == 0 {
-		return "", 0, false, bad()
-	}
-	e := 0
-	if i < len(s) {
-		if s[i] != 'e' && s[i] != 'E' {
-			return "", 0, false, bad()
-		}
-		n, perr := strconv.Atoi(s[i+1:])
-		if perr != nil || s[i+1:] == "" {
-			return "", 0, false, bad()
-		}
-		e = n
-	}
-	if point < 0 {
-		point = len(digits)
-	}
-	lead := 0
-	for lead < len(digits) && digits[lead] == '0' {
-		lead++
-	}
-	if lead == len(digits) {
-		return "", 0, true, nil
-	}
-	trail := len(digits)
-	for digits[trail-1] == '0' {
-		trail--
-	}
-	return string(digits[lead:trail]), point - lead - 1 + e, false, nil
+	return (sig+1)/2 + 1, nil
 }
 
 // CanonicalNumber renders a DynamoDB number so that equal values compare
 // equal as strings ("1.50" and "15E-1" both give "1.5E0").
 func CanonicalNumber(s string) string {
-	sig, exp, zero, err := parseDecimal(s)
-	if err != nil {
+	sig, exp, zero, ok := scanDecimal(s)
+	if !ok {
 		return s
 	}
 	if zero {
 		return "0"
 	}
+	digits := make([]byte, 0, len(s))
+	for i := 0; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
+		if c := s[i]; (c >= '1' && c <= '9') || (c == '0' && len(digits) > 0) {
+			digits = append(digits, c)
+		}
+	}
+	digits = digits[:sig] // without trailing zeros
 	sign := ""
 	if strings.HasPrefix(s, "-") {
 		sign = "-"
 	}
-	return sign + sig[:1] + "." + sig[1:] + "E" + strconv.Itoa(exp)
+	mant := string(digits[:1])
+	if len(digits) > 1 {
+		mant += "." + string(digits[1:])
+	}
+	return sign + mant + "E" + strconv.Itoa(exp)
 }
 
 // MarshalItem renders an item as DynamoDB JSON ({"pk":{"S":"…"},…}), the
@@ -413,6 +379,13 @@ func writeMap(b *bytes.Buffer, m map[string]types.AttributeValue) {
 		writeValue(b, m[k])
 	}
 	b.WriteByte('}')
+}
+
+// appendMap appends m in DynamoDB JSON, as MarshalItem renders it.
+func appendMap(dst []byte, m map[string]types.AttributeValue) []byte {
+	b := bytes.NewBuffer(dst)
+	writeMap(b, m)
+	return b.Bytes()
 }
 
 func writeString(b *bytes.Buffer, s string) {

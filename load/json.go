@@ -2,7 +2,6 @@ package load
 
 import (
 	"errors"
-	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -24,7 +23,7 @@ func fastJSON(v []byte) (types.AttributeValue, int, error) {
 	if !utf8.Valid(v) {
 		return nil, 0, errSlowJSON
 	}
-	p := jsonParser{b: v}
+	p := jsonParser{jsonScanner{b: v}}
 	av, n, err := p.value(0)
 	if err != nil {
 		return nil, 0, err
@@ -36,16 +35,20 @@ func fastJSON(v []byte) (types.AttributeValue, int, error) {
 	return av, n, nil
 }
 
-type jsonParser struct {
-	b []byte
-	i int
-}
+type jsonParser struct{ jsonScanner }
 
 // maxJSONDepth matches DynamoDB's 32 levels of nesting; deeper documents
 // take the slow path, whose error is then DynamoDB's to give.
 const maxJSONDepth = 32
 
-func (p *jsonParser) ws() {
+// jsonScanner is the reading both single-pass JSON paths share: fastJSON's
+// decoder and AppendWire's transcoder.
+type jsonScanner struct {
+	b []byte
+	i int
+}
+
+func (p *jsonScanner) ws() {
 	for p.i < len(p.b) {
 		switch p.b[p.i] {
 		case ' ', '\t', '\n', '\r':
@@ -54,6 +57,118 @@ func (p *jsonParser) ws() {
 			return
 		}
 	}
+}
+
+// more reads what follows a member of an object or array: a comma (more
+// members follow) or the closing bracket (the last one); !ok otherwise.
+func (p *jsonScanner) more(closing byte) (more, ok bool) {
+	p.ws()
+	if p.i < len(p.b) {
+		switch p.b[p.i] {
+		case ',':
+			p.i++
+			return true, true
+		case closing:
+			p.i++
+			return false, true
+		}
+	}
+	return false, false
+}
+
+// literal reads true, false or null at p.i.
+func (p *jsonScanner) literal() (string, bool) {
+	for _, lit := range [...]string{"true", "false", "null"} {
+		if len(p.b)-p.i >= len(lit) && string(p.b[p.i:p.i+len(lit)]) == lit {
+			p.i += len(lit)
+			return lit, true
+		}
+	}
+	return "", false
+}
+
+// number reads the number at p.i and returns its text and DynamoDB size;
+// !ok when it is not a JSON number or not one DynamoDB can hold.
+func (p *jsonScanner) number() ([]byte, int, bool) {
+	start := p.i
+	for p.i++; p.i < len(p.b); p.i++ {
+		c := p.b[p.i]
+		if !((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-') {
+			break
+		}
+	}
+	num := p.b[start:p.i]
+	if !validJSONNumber(num) {
+		return nil, 0, false
+	}
+	n, ok := numberSize(num)
+	return num, n, ok
+}
+
+// escape reads the escape sequence at p.i (at its backslash) and returns
+// the rune it stands for; a \u surrogate pair is one rune, and a lone
+// surrogate is !ok (encoding/json turns it into U+FFFD).
+func (p *jsonScanner) escape() (rune, bool) {
+	if p.i+1 >= len(p.b) {
+		return 0, false
+	}
+	e := p.b[p.i+1]
+	p.i += 2
+	switch e {
+	case '"', '\\', '/':
+		return rune(e), true
+	case 'b':
+		return '\b', true
+	case 'f':
+		return '\f', true
+	case 'n':
+		return '\n', true
+	case 'r':
+		return '\r', true
+	case 't':
+		return '\t', true
+	case 'u':
+		r, ok := p.hex4()
+		if !ok {
+			return 0, false
+		}
+		if utf16.IsSurrogate(r) {
+			if p.i+6 > len(p.b) || p.b[p.i] != '\\' || p.b[p.i+1] != 'u' {
+				return 0, false
+			}
+			p.i += 2
+			r2, ok := p.hex4()
+			if !ok {
+				return 0, false
+			}
+			if r = utf16.DecodeRune(r, r2); r == utf8.RuneError {
+				return 0, false
+			}
+		}
+		return r, true
+	}
+	return 0, false
+}
+
+func (p *jsonScanner) hex4() (rune, bool) {
+	if p.i+4 > len(p.b) {
+		return 0, false
+	}
+	var r rune
+	for _, c := range p.b[p.i : p.i+4] {
+		switch {
+		case c >= '0' && c <= '9':
+			r = r<<4 | rune(c-'0')
+		case c >= 'a' && c <= 'f':
+			r = r<<4 | rune(c-'a'+10)
+		case c >= 'A' && c <= 'F':
+			r = r<<4 | rune(c-'A'+10)
+		default:
+			return 0, false
+		}
+	}
+	p.i += 4
+	return r, true
 }
 
 func (p *jsonParser) value(depth int) (types.AttributeValue, int, error) {
@@ -96,19 +211,11 @@ func (p *jsonParser) value(depth int) (types.AttributeValue, int, error) {
 			}
 			m[k] = av
 			size += 1 + len(k) + n
-			p.ws()
-			if p.i >= len(p.b) {
+			if more, ok := p.more('}'); !ok {
 				return nil, 0, errSlowJSON
-			}
-			if p.b[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.b[p.i] == '}' {
-				p.i++
+			} else if !more {
 				return &types.AttributeValueMemberM{Value: m}, size, nil
 			}
-			return nil, 0, errSlowJSON
 		}
 	case c == '[':
 		p.i++
@@ -126,19 +233,11 @@ func (p *jsonParser) value(depth int) (types.AttributeValue, int, error) {
 			}
 			l = append(l, av)
 			size += 1 + n
-			p.ws()
-			if p.i >= len(p.b) {
+			if more, ok := p.more(']'); !ok {
 				return nil, 0, errSlowJSON
-			}
-			if p.b[p.i] == ',' {
-				p.i++
-				continue
-			}
-			if p.b[p.i] == ']' {
-				p.i++
+			} else if !more {
 				return &types.AttributeValueMemberL{Value: l}, size, nil
 			}
-			return nil, 0, errSlowJSON
 		}
 	case c == '"':
 		s, err := p.str()
@@ -147,36 +246,19 @@ func (p *jsonParser) value(depth int) (types.AttributeValue, int, error) {
 		}
 		return &types.AttributeValueMemberS{Value: s}, len(s), nil
 	case c == 't' || c == 'f' || c == 'n':
-		for _, lit := range []string{"true", "false", "null"} {
-			if len(p.b)-p.i >= len(lit) && string(p.b[p.i:p.i+len(lit)]) == lit {
-				p.i += len(lit)
-				if lit == "null" {
-					return &types.AttributeValueMemberNULL{Value: true}, 1, nil
-				}
-				return &types.AttributeValueMemberBOOL{Value: lit == "true"}, 1, nil
-			}
+		switch lit, _ := p.literal(); lit {
+		case "null":
+			return &types.AttributeValueMemberNULL{Value: true}, 1, nil
+		case "true", "false":
+			return &types.AttributeValueMemberBOOL{Value: lit == "true"}, 1, nil
 		}
 		return nil, 0, errSlowJSON
 	case c == '-' || (c >= '0' && c <= '9'):
-		start := p.i
-		p.i++
-		for p.i < len(p.b) {
-			c := p.b[p.i]
-			if (c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '+' || c == '-' {
-				p.i++
-				continue
-			}
-			break
-		}
-		s := string(p.b[start:p.i])
-		if !validJSONNumber(s) {
-			return nil, 0, errSlowJSON
-		}
-		n, err := checkNumber(s)
-		if err != nil {
+		num, n, ok := p.number()
+		if !ok {
 			return nil, 0, errSlowJSON // the slow path words it
 		}
-		return &types.AttributeValueMemberN{Value: s}, n, nil
+		return &types.AttributeValueMemberN{Value: string(num)}, n, nil
 	}
 	return nil, 0, errSlowJSON
 }
@@ -218,67 +300,17 @@ func (p *jsonParser) str() (string, error) {
 			p.i++
 			continue
 		}
-		if p.i+1 >= len(p.b) {
+		r, ok := p.escape()
+		if !ok {
 			return "", errSlowJSON
 		}
-		e := p.b[p.i+1]
-		p.i += 2
-		switch e {
-		case '"', '\\', '/':
-			buf = append(buf, e)
-		case 'b':
-			buf = append(buf, '\b')
-		case 'f':
-			buf = append(buf, '\f')
-		case 'n':
-			buf = append(buf, '\n')
-		case 'r':
-			buf = append(buf, '\r')
-		case 't':
-			buf = append(buf, '\t')
-		case 'u':
-			r, ok := p.hex4()
-			if !ok {
-				return "", errSlowJSON
-			}
-			if utf16.IsSurrogate(r) {
-				// A pair gives one rune; a lone surrogate goes the slow way
-				// (encoding/json turns it into U+FFFD).
-				if p.i+6 > len(p.b) || p.b[p.i] != '\\' || p.b[p.i+1] != 'u' {
-					return "", errSlowJSON
-				}
-				p.i += 2
-				r2, ok := p.hex4()
-				if !ok {
-					return "", errSlowJSON
-				}
-				r = utf16.DecodeRune(r, r2)
-				if r == utf8.RuneError {
-					return "", errSlowJSON
-				}
-			}
-			buf = utf8.AppendRune(buf, r)
-		default:
-			return "", errSlowJSON
-		}
+		buf = utf8.AppendRune(buf, r)
 	}
 	return "", errSlowJSON
 }
 
-func (p *jsonParser) hex4() (rune, bool) {
-	if p.i+4 > len(p.b) {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(string(p.b[p.i:p.i+4]), 16, 32)
-	if err != nil {
-		return 0, false
-	}
-	p.i += 4
-	return rune(n), true
-}
-
 // validJSONNumber reports whether s is a number by JSON's grammar.
-func validJSONNumber(s string) bool {
+func validJSONNumber[T string | []byte](s T) bool {
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		i++

@@ -12,6 +12,7 @@
 package load
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"errors"
@@ -25,6 +26,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -516,17 +518,18 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 		wasStopped.Store(stop)
 		return err
 	})
-	pk, sk := tr.t.PartitionKey.Attribute, ""
+	pk, sk, pkType, skType := tr.t.PartitionKey.Attribute, "", tr.t.PartitionKey.Type, ""
 	if tr.t.SortKey != nil {
-		sk = tr.t.SortKey.Attribute
+		sk, skType = tr.t.SortKey.Attribute, tr.t.SortKey.Type
 	}
+	quotedTable := ddbjson.AppendString(nil, tr.t.Target)
 	for range l.opts.Workers {
 		w := &writer{
-			client: l.db, table: tr.t.Target, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
-			pkAttr: pk, skAttr: sk, noRetry: noSDKRetries,
-			reject: func(it Item, reason string) error {
+			client: l.db, table: tr.t.Target, quotedTable: quotedTable, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
+			pkAttr: pk, skAttr: sk, pkType: pkType, skType: skType, noRetry: noSDKRetries,
+			reject: func(it WireItem, reason string) error {
 				tr.stats.rejected.Add(1)
-				return l.reject(tr.t, it.Pos, it.Attrs, reason)
+				return l.rejectWire(tr.t, it, reason)
 			},
 		}
 		g.Go(func() error {
@@ -571,6 +574,26 @@ func (l *loader) reject(t plans.Table, pos int64, item map[string]types.Attribut
 	})
 }
 
+// rejectWire records an item DynamoDB refused.
+func (l *loader) rejectWire(t plans.Table, it WireItem, reason string) error {
+	if l.rejects == nil {
+		return nil
+	}
+	keyText := func(typ, v string) string {
+		if typ == "B" {
+			return base64.StdEncoding.EncodeToString([]byte(v))
+		}
+		return v
+	}
+	key := map[string]string{t.PartitionKey.Attribute: keyText(t.PartitionKey.Type, it.PK())}
+	if t.SortKey != nil {
+		key[t.SortKey.Attribute] = keyText(t.SortKey.Type, it.SK())
+	}
+	return l.rejects.add(RejectRecord{
+		Table: t.Target, Source: t.Source, Position: it.Pos, Key: key, Reason: reason, Item: bytes.Clone(it.Body),
+	})
+}
+
 // read streams the table's rows from its resume position, encodes them,
 // writes rejects, and sends batches of contiguous positions to the
 // writers. It stops early, reporting stopped, when stop ends; it fails
@@ -590,10 +613,14 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 		}
 		rows.Close()
 	}()
-	cur := &batch{lo: tr.skipped, hi: tr.skipped, items: make([]Item, 0, MaxBatchItems)}
+	// Each batch's bodies go into one buffer sized from the batch before.
+	newBatch := func(pos int64, bufSize int) *batch {
+		return &batch{lo: pos, hi: pos, items: make([]WireItem, 0, MaxBatchItems), buf: make([]byte, 0, bufSize)}
+	}
+	cur := newBatch(tr.skipped, 8<<10)
 	send := func() (bool, error) {
 		b := cur
-		cur = &batch{lo: b.hi, hi: b.hi, items: make([]Item, 0, MaxBatchItems)}
+		cur = newBatch(b.hi, len(b.buf)+len(b.buf)/8)
 		if stop.Err() != nil {
 			return true, nil
 		}
@@ -612,7 +639,7 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 		if row.Pos != cur.hi {
 			return false, fmt.Errorf("read %s: row position %d, want %d", tr.t.Source, row.Pos, cur.hi)
 		}
-		it, rej := enc.Encode(row)
+		buf, it, rej := enc.AppendWire(cur.buf, row)
 		if rej != nil {
 			tr.stats.rejected.Add(1)
 			if err := l.reject(tr.t, row.Pos, rej.Item, rej.Reason); err != nil {
@@ -621,16 +648,22 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 			cur.hi = row.Pos + 1
 			continue
 		}
+		dup := false
 		for _, o := range cur.items {
-			if o.Key == it.Key {
-				// Never two writes of one key in one call (DynamoDB
-				// refuses the call); collisions are rejected above, so
-				// this is a guard, not a path.
-				if stopped, err := send(); stopped || err != nil {
-					return stopped, err
-				}
+			if dup = o.Key == it.Key; dup {
 				break
 			}
+		}
+		if dup {
+			// Never two writes of one key in one call (DynamoDB refuses
+			// the call); collisions are rejected above, so this is a
+			// guard, not a path. The item's body stays past the end of
+			// the sent batch's buffer, where nothing writes any more.
+			if stopped, err := send(); stopped || err != nil {
+				return stopped, err
+			}
+		} else {
+			cur.buf = buf
 		}
 		cur.items = append(cur.items, it)
 		cur.hi = row.Pos + 1

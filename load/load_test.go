@@ -1,16 +1,22 @@
 package load_test
 
 import (
+	"bytes"
 	"context"
 	"crypto/md5"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
+	"net/http"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -41,23 +47,70 @@ var ordersSQL = []string{
 
 const ordersRows = 5100
 
-// recorder wraps a client and records the partition key of every put in
-// the order the calls were made.
+// recorder is an HTTP client that records the partition key of every put
+// in the order the requests went over the wire, then sends them on.
 type recorder struct {
-	load.Client
 	mu  sync.Mutex
 	pks []string
 }
 
-func (r *recorder) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	r.mu.Lock()
-	for _, reqs := range in.RequestItems {
-		for _, w := range reqs {
-			r.pks = append(r.pks, attrS(w.PutRequest.Item, "pk"))
+func (r *recorder) Do(req *http.Request) (*http.Response, error) {
+	if strings.HasSuffix(req.Header.Get("X-Amz-Target"), ".BatchWriteItem") {
+		body, err := io.ReadAll(req.Body)
+		if err != nil {
+			return nil, err
 		}
+		req.Body = io.NopCloser(bytes.NewReader(body))
+		var in struct {
+			RequestItems map[string][]struct {
+				PutRequest struct {
+					Item map[string]struct{ S string }
+				}
+			}
+		}
+		if err := json.Unmarshal(body, &in); err != nil {
+			return nil, fmt.Errorf("recorder: %w", err)
+		}
+		r.mu.Lock()
+		for _, reqs := range in.RequestItems {
+			for _, w := range reqs {
+				r.pks = append(r.pks, w.PutRequest.Item["pk"].S)
+			}
+		}
+		r.mu.Unlock()
 	}
-	r.mu.Unlock()
-	return r.Client.BatchWriteItem(ctx, in, opt...)
+	return http.DefaultClient.Do(req)
+}
+
+// through returns a client of the test's DynamoDB endpoint whose requests
+// go through c.
+func through(t *testing.T, c dynamodb.HTTPClient) *dynamodb.Client {
+	return dynamodb.New(dynamodb.Options{
+		Region: "us-east-1", BaseEndpoint: aws.String(testenv.DynamoDBEndpoint(t)), HTTPClient: c,
+		Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
+	})
+}
+
+// refuser answers a BatchWriteItem whose body holds marker as DynamoDB
+// refuses an item nested deeper than 32 levels (dynalite does not check
+// nesting), and sends every other request on.
+type refuser struct{ marker string }
+
+func (r refuser) Do(req *http.Request) (*http.Response, error) {
+	body, err := io.ReadAll(req.Body)
+	if err != nil {
+		return nil, err
+	}
+	req.Body = io.NopCloser(bytes.NewReader(body))
+	if strings.HasSuffix(req.Header.Get("X-Amz-Target"), ".BatchWriteItem") && bytes.Contains(body, []byte(r.marker)) {
+		msg := `{"__type":"com.amazon.coral.validate#ValidationException","message":"Nesting Levels have exceeded supported limits"}`
+		return &http.Response{
+			StatusCode: http.StatusBadRequest, Status: "400 Bad Request", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+			Header: http.Header{"Content-Type": {"application/x-amz-json-1.0"}},
+			Body:   io.NopCloser(strings.NewReader(msg)), ContentLength: int64(len(msg)), Request: req,
+		}, nil
+	}
+	return http.DefaultClient.Do(req)
 }
 
 func TestLoadTypesAndVerify(t *testing.T) {
@@ -129,8 +182,12 @@ func TestLoadTypesAndVerify(t *testing.T) {
 func TestRejects(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
-		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text)`,
-		`INSERT INTO public.r SELECT i, 'k' || i, i * 1.5, i / 4.0, 'x' FROM generate_series(1, 100) i`,
+		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text, j jsonb)`,
+		`INSERT INTO public.r SELECT i, 'k' || i, i * 1.5, i / 4.0, 'x', '{"a": [1]}' FROM generate_series(1, 100) i`,
+		// Nested deeper than DynamoDB's 32 levels: nothing before the write
+		// refuses it, DynamoDB does (played by refuser), and only this
+		// item of its batch is rejected.
+		`INSERT INTO public.r VALUES (108, 'deep', 1, 1, 'x', (repeat('[', 40) || repeat(']', 40))::jsonb)`,
 		`INSERT INTO public.r VALUES
 		   (101, 'dup', 1, 1, 'first'), (102, 'dup', 2, 2, 'second'),
 		   (103, 'big', 1, 1, repeat('x', 500000)),
@@ -146,11 +203,11 @@ func TestRejects(t *testing.T) {
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	rejectsPath := filepath.Join(t.TempDir(), "rejects.jsonl")
-	res, err := load.Run(t.Context(), p, src, ddb, load.Options{RejectsPath: rejectsPath})
+	res, err := load.Run(t.Context(), p, src, through(t, refuser{marker: `"pk":{"S":"deep"}`}), load.Options{RejectsPath: rejectsPath})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 7 || res.Rejected() != 7 {
+	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 8 || res.Rejected() != 8 {
 		t.Fatalf("result %+v", tr)
 	}
 	recs, err := load.ReadRejects(rejectsPath)
@@ -165,11 +222,12 @@ func TestRejects(t *testing.T) {
 		reasons[r.Key["pk"]] = append(reasons[r.Key["pk"]], r.Reason)
 	}
 	for key, want := range map[string]string{
-		"dup": `key collision: 2 source rows map to pk="dup"`,
-		"big": "over DynamoDB's 409600 (400 KB)",
-		"n40": "40 significant digits, over DynamoDB's 38",
-		"nan": "number NaN: not a finite number",
-		"":    "empty partition key",
+		"dup":  `key collision: 2 source rows map to pk="dup"`,
+		"big":  "over DynamoDB's 409600 (400 KB)",
+		"n40":  "40 significant digits, over DynamoDB's 38",
+		"nan":  "number NaN: not a finite number",
+		"":     "empty partition key",
+		"deep": "DynamoDB refused the item: Nesting Levels have exceeded supported limits",
 	} {
 		n := 1
 		if key == "dup" {
@@ -206,12 +264,11 @@ func TestInterleaveOrder(t *testing.T) {
 	p := catalogPlan(t, db.Pool, "orders")
 	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
 	src := snapshotSource(t, db.Pool)
-	ddb := testenv.DynamoDB(t)
 
 	spreads := map[extract.Order]float64{}
 	for _, order := range []extract.Order{extract.OrderInterleave, extract.OrderTable} {
-		rec := &recorder{Client: ddb}
-		res, err := load.Run(t.Context(), p, src, rec, load.Options{Workers: 1, Order: order, Existing: load.Recreate})
+		rec := &recorder{}
+		res, err := load.Run(t.Context(), p, src, through(t, rec), load.Options{Workers: 1, Order: order, Existing: load.Recreate})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -22,6 +22,7 @@ func TestCheckNumber(t *testing.T) {
 		{"1234567890123456789012345678901234567891", 0, "40 significant digits"},
 		{"1E126", 0, "too large"},
 		{"1E-131", 0, "too small"},
+		{"1e99999999999", 0, "too large"},
 		{"NaN", 0, "cannot hold it"},
 		{"-Infinity", 0, "cannot hold it"},
 		{"", 0, "not a decimal number"},
@@ -46,6 +47,13 @@ func TestCheckNumber(t *testing.T) {
 	}
 	if got := CanonicalNumber("1.50"); got != CanonicalNumber("15E-1") || got != "1.5E0" {
 		t.Errorf("CanonicalNumber(1.50) = %q", got)
+	}
+	for in, want := range map[string]string{
+		"0.0120": "1.2E-2", "-100": "-1E2", "1001": "1.001E3", "000.5e+2": "5E1", "-0.0": "0", "abc": "abc",
+	} {
+		if got := CanonicalNumber(in); got != want {
+			t.Errorf("CanonicalNumber(%q) = %q, want %q", in, got, want)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package load
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -16,6 +17,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
+	"github.com/aws/smithy-go/middleware"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
 )
 
@@ -34,7 +36,9 @@ const MaxBatchItems = 25
 // so acknowledging a batch acknowledges its whole range.
 type batch struct {
 	lo, hi int64
-	items  []Item
+	items  []WireItem
+	// buf holds the items' bodies, one allocation per batch.
+	buf []byte
 }
 
 // Retry is how writes are retried: capped exponential back-off with full
@@ -97,10 +101,14 @@ type writer struct {
 	limit   *limiter
 	retry   Retry
 	stats   *counters
-	reject  func(it Item, reason string) error
+	reject  func(it WireItem, reason string) error
 	pkAttr  string
 	skAttr  string
+	pkType  string
+	skType  string
 	noRetry func(*dynamodb.Options)
+	// table's name as a JSON string, for request bodies
+	quotedTable []byte
 }
 
 // write sends b until every item is written or rejected by DynamoDB, or the
@@ -117,14 +125,10 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		if err := w.limit.wait(ctx, wcu); err != nil {
 			return err
 		}
-		reqs := make([]types.WriteRequest, len(pending))
-		for i, it := range pending {
-			reqs[i] = types.WriteRequest{PutRequest: &types.PutRequest{Item: it.Attrs}}
-		}
 		w.stats.calls.Add(1)
 		out, err := w.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
-			RequestItems: map[string][]types.WriteRequest{w.table: reqs},
-		}, w.noRetry)
+			RequestItems: map[string][]types.WriteRequest{w.table: {}},
+		}, w.noRetry, withBody(w.body(pending)))
 		var unprocessed []types.WriteRequest
 		if err == nil {
 			unprocessed = out.UnprocessedItems[w.table]
@@ -144,7 +148,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 				continue
 			}
 			for _, it := range pending {
-				one := &batch{items: []Item{it}}
+				one := &batch{items: []WireItem{it}}
 				if err := w.write(ctx, one); err != nil {
 					return err
 				}
@@ -200,19 +204,45 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 	return nil
 }
 
+// body is the BatchWriteItem request that puts items into the table.
+func (w *writer) body(items []WireItem) []byte {
+	const head, put, tail = `{"RequestItems":{`, `{"PutRequest":{"Item":`, `]}}`
+	n := len(head) + len(w.quotedTable) + 2 + len(tail)
+	for _, it := range items {
+		n += len(put) + len(it.Body) + 3
+	}
+	b := make([]byte, 0, n)
+	b = append(b, head...)
+	b = append(b, w.quotedTable...)
+	b = append(b, ":["...)
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, put...)
+		b = append(b, it.Body...)
+		b = append(b, "}}"...)
+	}
+	return append(b, tail...)
+}
+
 // remaining returns the items of pending that DynamoDB returned
 // unprocessed, matched by their key attributes (items of one batch never
 // share a key).
-func (w *writer) remaining(pending []Item, unprocessed []types.WriteRequest) []Item {
+func (w *writer) remaining(pending []WireItem, unprocessed []types.WriteRequest) []WireItem {
 	want := make(map[string]bool, len(unprocessed))
 	for _, r := range unprocessed {
 		if r.PutRequest != nil {
 			want[w.keyOf(r.PutRequest.Item)] = true
 		}
 	}
-	out := make([]Item, 0, len(unprocessed))
+	out := make([]WireItem, 0, len(unprocessed))
 	for _, it := range pending {
-		if want[w.keyOf(it.Attrs)] {
+		k := w.keyText(w.pkType, it.PK())
+		if w.skAttr != "" {
+			k += "\x00" + w.keyText(w.skType, it.SK())
+		}
+		if want[k] {
 			out = append(out, it)
 		}
 	}
@@ -224,12 +254,66 @@ func (w *writer) remaining(pending []Item, unprocessed []types.WriteRequest) []I
 	return out
 }
 
+// keyOf is the key of an item DynamoDB returned, in keyText's form.
 func (w *writer) keyOf(item map[string]types.AttributeValue) string {
-	k := map[string]types.AttributeValue{w.pkAttr: item[w.pkAttr]}
+	k := w.keyText(w.pkType, avText(item[w.pkAttr]))
 	if w.skAttr != "" {
-		k[w.skAttr] = item[w.skAttr]
+		k += "\x00" + w.keyText(w.skType, avText(item[w.skAttr]))
 	}
-	return string(MarshalItem(k))
+	return k
+}
+
+// keyText is a key value in a form that compares equal for equal values:
+// numbers may come back from DynamoDB written differently.
+func (w *writer) keyText(typ, v string) string {
+	if typ == "N" {
+		return CanonicalNumber(v)
+	}
+	return v
+}
+
+func avText(av types.AttributeValue) string {
+	switch v := av.(type) {
+	case *types.AttributeValueMemberS:
+		return v.Value
+	case *types.AttributeValueMemberN:
+		return v.Value
+	case *types.AttributeValueMemberB:
+		return string(v.Value)
+	}
+	return ""
+}
+
+// withBody sends body as the request of a BatchWriteItem call in place of
+// the serialized input, which the caller keeps to a valid placeholder (the
+// table with no requests). The SDK still validates, signs, sends and
+// decodes the call; only its serializer's output is replaced, by bodies
+// the loader encoded from the rows directly (see WireItem).
+func withBody(body []byte) func(*dynamodb.Options) {
+	return func(o *dynamodb.Options) {
+		o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
+			return s.Serialize.Insert(encodedBody(body), "OperationSerializer", middleware.After)
+		})
+	}
+}
+
+type encodedBody []byte
+
+func (encodedBody) ID() string { return "pg2ddb.EncodedBody" }
+
+func (b encodedBody) HandleSerialize(ctx context.Context, in middleware.SerializeInput, next middleware.SerializeHandler) (
+	middleware.SerializeOutput, middleware.Metadata, error,
+) {
+	req, ok := in.Request.(*smithyhttp.Request)
+	if !ok {
+		return middleware.SerializeOutput{}, middleware.Metadata{}, fmt.Errorf("encoded body: unexpected transport request %T", in.Request)
+	}
+	sreq, err := req.SetStream(bytes.NewReader(b))
+	if err != nil {
+		return middleware.SerializeOutput{}, middleware.Metadata{}, fmt.Errorf("encoded body: %w", err)
+	}
+	in.Request = sreq
+	return next.HandleSerialize(ctx, in)
 }
 
 // retryable reports whether err is worth another attempt: throttling,

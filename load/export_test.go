@@ -1,0 +1,4 @@
+package load
+
+// CheckWire is checkWire for the external tests over the shared datasets.
+var CheckWire = checkWire

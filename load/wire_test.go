@@ -1,0 +1,324 @@
+package load
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// decodeWireItem reads an item in DynamoDB JSON back into attribute
+// values, with encoding/json, so the direct encoder can be checked against
+// the map-based one.
+func decodeWireItem(b []byte) (map[string]types.AttributeValue, error) {
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("item %s: %w", b, err)
+	}
+	out := make(map[string]types.AttributeValue, len(m))
+	for k, raw := range m {
+		av, err := decodeWireValue(raw)
+		if err != nil {
+			return nil, fmt.Errorf("attribute %q: %w", k, err)
+		}
+		out[k] = av
+	}
+	return out, nil
+}
+
+func decodeWireValue(raw json.RawMessage) (types.AttributeValue, error) {
+	var v map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	if len(v) != 1 {
+		return nil, fmt.Errorf("value %s has %d type keys", raw, len(v))
+	}
+	for typ, x := range v {
+		var s string
+		switch typ {
+		case "S":
+			err := json.Unmarshal(x, &s)
+			return &types.AttributeValueMemberS{Value: s}, err
+		case "N":
+			err := json.Unmarshal(x, &s)
+			return &types.AttributeValueMemberN{Value: s}, err
+		case "B":
+			if err := json.Unmarshal(x, &s); err != nil {
+				return nil, err
+			}
+			b, err := base64.StdEncoding.DecodeString(s)
+			return &types.AttributeValueMemberB{Value: b}, err
+		case "BOOL":
+			var b bool
+			err := json.Unmarshal(x, &b)
+			return &types.AttributeValueMemberBOOL{Value: b}, err
+		case "NULL":
+			if string(x) != "true" {
+				return nil, fmt.Errorf("NULL %s", x)
+			}
+			return &types.AttributeValueMemberNULL{Value: true}, nil
+		case "L":
+			var l []json.RawMessage
+			if err := json.Unmarshal(x, &l); err != nil {
+				return nil, err
+			}
+			out := make([]types.AttributeValue, len(l))
+			for i, el := range l {
+				av, err := decodeWireValue(el)
+				if err != nil {
+					return nil, err
+				}
+				out[i] = av
+			}
+			return &types.AttributeValueMemberL{Value: out}, nil
+		case "M":
+			m, err := decodeWireItem(x)
+			return &types.AttributeValueMemberM{Value: m}, err
+		}
+		return nil, fmt.Errorf("unknown type %q", typ)
+	}
+	panic("unreachable")
+}
+
+// checkWire encodes row both ways and reports any difference: the same
+// item (attribute for attribute), size, key, and the same reject reason.
+func checkWire(e *Encoder, row *extract.Row) error {
+	full, rej := e.Encode(row)
+	prefix := []byte("earlier items,")
+	buf, wit, wrej := e.AppendWire(prefix, row)
+	if string(buf[:len(prefix)]) != string(prefix) {
+		return fmt.Errorf("AppendWire changed the bytes before it: %q", buf[:len(prefix)])
+	}
+	if (rej == nil) != (wrej == nil) {
+		return fmt.Errorf("Encode reject %v, AppendWire reject %v", rej, wrej)
+	}
+	if rej != nil {
+		if rej.Reason != wrej.Reason {
+			return fmt.Errorf("reject reasons differ: %q vs %q", rej.Reason, wrej.Reason)
+		}
+		return nil
+	}
+	if string(buf[len(prefix):]) != string(wit.Body) {
+		return fmt.Errorf("Body %q is not what was appended %q", wit.Body, buf[len(prefix):])
+	}
+	got, err := decodeWireItem(wit.Body)
+	if err != nil {
+		return err
+	}
+	if g, w := string(MarshalItem(got)), string(MarshalItem(full.Attrs)); g != w {
+		return fmt.Errorf("items differ:\n wire   %s\n encode %s\n body   %s", g, w, wit.Body)
+	}
+	if wit.Size != full.Size || wit.WCU != full.WCU || wit.Key != full.Key || wit.Pos != full.Pos {
+		return fmt.Errorf("wire size %d wcu %d key %q pos %d, encode %d %d %q %d", wit.Size, wit.WCU, wit.Key, wit.Pos, full.Size, full.WCU, full.Key, full.Pos)
+	}
+	if wit.PK() != string(row.PK) || wit.SK() != string(row.SK) {
+		return fmt.Errorf("PK/SK %q/%q, want %q/%q", wit.PK(), wit.SK(), row.PK, row.SK)
+	}
+	return nil
+}
+
+// TestWireMatchesEncode runs the direct encoder and the reference one over
+// values chosen to hit every branch of the direct one, and its hand-offs.
+func TestWireMatchesEncode(t *testing.T) {
+	table := plans.Table{
+		Source:       "public.t",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S"},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "N"},
+		Attributes: []plans.Attribute{
+			{Column: "txt", Name: "txt", Encoding: plans.AttrString},
+			{Column: "num", Name: "num", Encoding: plans.AttrNumber},
+			{Column: "flt", Name: "flt", Encoding: plans.AttrFloat},
+			{Column: "ok", Name: "ok", Encoding: plans.AttrBool},
+			{Column: "bin", Name: "bin", Encoding: plans.AttrBinary},
+			{Column: "doc", Name: "doc", Encoding: plans.AttrJSON, PGType: "jsonb"},
+			{Column: "raw", Name: "raw", Encoding: plans.AttrJSON, PGType: "json"},
+			{Column: "arr", Name: "arr", Encoding: plans.AttrArray, PGType: "text[]"},
+			{Column: `we"ird\`, Name: "we\"ird\\ ü\n", Encoding: plans.AttrString},
+		},
+	}
+	texts := []string{"", "plain", `quote " back \ slash`, "ctl \x01\x1f \t\n\r", "ünï €😀", "\xff invalid", strings.Repeat("x", 1000)}
+	numbers := []string{"0", "-0", "1", "12.50", "-0.000001", "1e5", "1E-130", "1E-131", "9.99E125", "1E126",
+		"12345678901234567890123456789012345678", "123456789012345678901234567890123456789", "1000000000000000000000000000000000000000",
+		"NaN", "Infinity", "-Infinity", "abc", "1.", ".5", "+1", "1e", "1e+", "00012.3400"}
+	bools := []string{"t", "f", "true", "false", "yes"}
+	docs := []string{
+		`{}`, `[]`, `null`, `true`, `false`, `0`, `-0`, `12.50`, `1e5`, `-1.5E-7`, `""`,
+		`"plain"`, `"esc \" \\ \/ \b \f \n \r \t"`, `"\u00e9t\u00E9 \ud83d\ude00 ü"`,
+		`{"a": [1, 2.5, {"b": null, "c": [true, false, []]}], "d": {"e": "f"}}`,
+		` { "k" : 1 , "k2" :[ "x" ,"y" ] } `,
+		`{"dup": 1, "dup": {"longer": "value"}}`, `{"k\u0041": 1}`, `{"ü": "é"}`,
+		`[12345678901234567890123456789012345678, -0.000001]`,
+		`{"a" 1}`, `01`, `1E400`, `[1,]`, `"\ud83d"`, `{"a":1} x`, "\"\xff\"", `NaN`,
+		strings.Repeat("[", 40) + strings.Repeat("]", 40),
+	}
+	var bigKeys strings.Builder
+	bigKeys.WriteString("{")
+	for i := range 70 {
+		fmt.Fprintf(&bigKeys, `%s"k%d": %d`, map[bool]string{true: "", false: ","}[i == 0], i, i)
+	}
+	bigKeys.WriteString("}")
+	docs = append(docs, bigKeys.String())
+
+	var rows []*extract.Row
+	add := func(r extract.Row) { r.Pos = int64(len(rows)); rows = append(rows, &r) }
+	vals := func(txt, num, flt, ok, bin, doc, raw, arr, weird any) [][]byte {
+		var out [][]byte
+		for _, v := range []any{txt, num, flt, ok, bin, doc, raw, arr, weird} {
+			if v == nil {
+				out = append(out, nil)
+			} else {
+				out = append(out, []byte(v.(string)))
+			}
+		}
+		return out
+	}
+	for i, s := range texts {
+		add(extract.Row{PK: []byte("k" + s), SK: []byte(fmt.Sprint(i)), Copies: 1, Values: vals(s, "1", "1", "t", s, `{}`, `[]`, `[]`, s)})
+	}
+	for _, n := range numbers {
+		add(extract.Row{PK: []byte("p"), SK: []byte(n), Copies: 1, Values: vals(nil, n, n, nil, nil, nil, nil, nil, nil)})
+	}
+	for _, b := range bools {
+		add(extract.Row{PK: []byte("p"), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, b, nil, nil, nil, nil, nil)})
+	}
+	for _, d := range docs {
+		add(extract.Row{PK: []byte("p"), SK: []byte("2"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, d, d, d, nil)})
+	}
+	add(extract.Row{PK: []byte("p"), SK: []byte("3"), Copies: 2, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(extract.Row{PK: []byte("p"), SK: nil, Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(extract.Row{PK: nil, SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(extract.Row{PK: []byte(strings.Repeat("k", 2049)), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(extract.Row{PK: []byte("p"), SK: []byte("1"), Problem: "bad key", Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(extract.Row{PK: []byte("p"), SK: []byte("4"), Copies: 1, Values: vals(strings.Repeat("x", MaxItemBytes), nil, nil, nil, nil, nil, nil, nil, nil)})
+
+	for _, opts := range []plans.Options{{}, {Nulls: plans.NullsWrite, FloatSpecials: plans.FloatSpecialsString}} {
+		e, err := NewEncoder(table, opts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		direct := 0
+		for _, r := range rows {
+			if err := checkWire(e, r); err != nil {
+				t.Errorf("options %+v, row %d %q: %v", opts, r.Pos, r.Values, err)
+			}
+			if _, _, ok := e.appendWire(nil, r); ok {
+				direct++
+			}
+		}
+		// Most rows must take the direct path, or the test checks little.
+		if direct < len(rows)/2 {
+			t.Errorf("options %+v: only %d of %d rows took the direct path", opts, direct, len(rows))
+		}
+	}
+
+	// A B key, base64 on the wire.
+	bt := plans.Table{Source: "public.b", PartitionKey: plans.Key{Attribute: "id", Type: "B"}}
+	e, err := NewEncoder(bt, plans.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := checkWire(e, &extract.Row{PK: []byte{0, 1, 0xff, '"'}, Copies: 1}); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestNumberSizeMatchesCheckNumber pins the allocation-free number check
+// to the reference one.
+func TestNumberSizeMatchesCheckNumber(t *testing.T) {
+	for _, s := range []string{"0", "-0", "0.000", "1", "-1", "10", "100.00", "0.001", "1.5e3", "1.5E-3", "123.456e-10",
+		"99999999999999999999999999999999999999", "999999999999999999999999999999999999999", "1e125", "9.9e125", "1e126",
+		"1e-130", "1e-131", "10e-131", "1e999999999", "", "-", ".", "1.", ".5", "1e", "e5", "1..2", "1e5.5", "NaN", "+2", "0x10"} {
+		want, err := checkNumber(s)
+		got, ok := numberSize([]byte(s))
+		if ok != (err == nil) || (ok && got != want) {
+			t.Errorf("numberSize(%q) = %d, %v; checkNumber = %d, %v", s, got, ok, want, err)
+		}
+	}
+}
+
+func BenchmarkEncode(b *testing.B) {
+	table := plans.Table{
+		Source:       "public.orders",
+		PartitionKey: plans.Key{Attribute: "customer_id", Type: "S"},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S"},
+		Attributes: []plans.Attribute{
+			{Column: "order_id", Name: "order_id", Encoding: plans.AttrNumber},
+			{Column: "created_at", Name: "created_at", Encoding: plans.AttrTimestampTZ},
+			{Column: "amount", Name: "amount", Encoding: plans.AttrNumber},
+			{Column: "status", Name: "status", Encoding: plans.AttrString},
+			{Column: "items", Name: "items", Encoding: plans.AttrJSON, PGType: "jsonb"},
+			{Column: "note", Name: "note", Encoding: plans.AttrString},
+		},
+	}
+	e, err := NewEncoder(table, plans.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	row := &extract.Row{PK: []byte("C000123"), SK: []byte("2024-05-01T10:00:00.000000Z#00000042"), Copies: 1, Values: [][]byte{
+		[]byte("42"), []byte("2024-05-01T10:00:00.000000Z"), []byte("129.95"), []byte("shipped"),
+		[]byte(`{"sku": "A-1", "qty": 3, "tags": ["gift", "fragile"], "price": 9.99}`), []byte("leave at the door, please"),
+	}}
+	b.Run("maps", func(b *testing.B) {
+		for b.Loop() {
+			if _, rej := e.Encode(row); rej != nil {
+				b.Fatal(rej.Reason)
+			}
+		}
+	})
+	b.Run("wire", func(b *testing.B) {
+		buf := make([]byte, 0, 1024)
+		for b.Loop() {
+			if _, _, rej := e.AppendWire(buf[:0], row); rej != nil {
+				b.Fatal(rej.Reason)
+			}
+		}
+	})
+}
+
+// TestRemainingMatchesUnprocessedKeys checks that the items DynamoDB
+// returns unprocessed are found among a batch's wire items by key, numbers
+// compared by value, so exactly those are sent again.
+func TestRemainingMatchesUnprocessedKeys(t *testing.T) {
+	table := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "S"}, SortKey: &plans.Key{Attribute: "sk", Type: "N"}}
+	e, err := NewEncoder(table, plans.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var items []WireItem
+	var buf []byte
+	for i, k := range [][2]string{{"a", "1"}, {"a", "2.50"}, {"b", "1"}, {"a\x00b", "3"}, {"c", "10"}} {
+		var it WireItem
+		var rej *Reject
+		buf, it, rej = e.AppendWire(buf, &extract.Row{Pos: int64(i), PK: []byte(k[0]), SK: []byte(k[1]), Copies: 1})
+		if rej != nil {
+			t.Fatal(rej.Reason)
+		}
+		items = append(items, it)
+	}
+	w := &writer{pkAttr: "pk", skAttr: "sk", pkType: "S", skType: "N"}
+	put := func(pk, sk string) types.WriteRequest {
+		return types.WriteRequest{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberN{Value: sk}, "other": &types.AttributeValueMemberS{Value: "x"},
+		}}}
+	}
+	got := w.remaining(items, []types.WriteRequest{put("a", "2.5"), put("a\x00b", "3"), put("c", "1E1")})
+	var pos []int64
+	for _, it := range got {
+		pos = append(pos, it.Pos)
+	}
+	if fmt.Sprint(pos) != "[1 3 4]" {
+		t.Errorf("remaining positions %v, want [1 3 4]", pos)
+	}
+	// A key the batch does not hold: resend the whole batch rather than
+	// guess which item came back.
+	if got := w.remaining(items, []types.WriteRequest{put("zzz", "1")}); len(got) != len(items) {
+		t.Errorf("unknown key: %d items to resend, want all %d", len(got), len(items))
+	}
+}

@@ -5,7 +5,7 @@
 # dynalite (scripts/services.sh) first; the DynamoDB simulator runs inside
 # the benchmark program. Arguments go to the program (bin/pg2ddb-bench -h).
 #
-#   make bench                               # the full table, about 10 minutes
+#   make bench                               # the full table, about 6 minutes
 #   scripts/services.sh scripts/bench.sh -figures 1,3 -runs 1
 #
 # Writes bench/out/latest.json. The generated source databases

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"testing"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -54,6 +55,12 @@ func TestLocalDynamoDBWritesAndReads(t *testing.T) {
 		t.Fatalf("create table: %v", err)
 	}
 	t.Cleanup(func() { c.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)}) }) //nolint:errcheck
+	// CreateTable returns while the table is CREATING, and DynamoDB (dynalite
+	// too, even with --createTableMs 0) answers ResourceNotFoundException to
+	// writes until it is ACTIVE: on a busy CI machine the put can get there first.
+	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) { o.MinDelay, o.MaxDelay = 50*time.Millisecond, time.Second }).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, 30*time.Second); err != nil {
+		t.Fatalf("wait for table: %v", err)
+	}
 	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: map[string]types.AttributeValue{
 		"pk": &types.AttributeValueMemberS{Value: "ALFKI"}, "n": &types.AttributeValueMemberN{Value: "12.50"},
 	}}); err != nil {

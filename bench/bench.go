@@ -18,7 +18,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/bench/gen"
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/load/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

@@ -9,9 +9,9 @@ import (
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
-	"github.com/pg2ddb/pg2ddb/load/ddbsim"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

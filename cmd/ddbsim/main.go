@@ -18,7 +18,7 @@ import (
 	"runtime/pprof"
 	"syscall"
 
-	"github.com/pg2ddb/pg2ddb/load/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 )
 
 func main() {

@@ -294,12 +294,13 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	return b.String(), nil
 }
 
-// StreamOptions choose the order and the slice of rows a Stream returns.
+// StreamOptions choose the order and how many rows a Stream returns.
+// There is no offset: a resumed load reads from the first row again and
+// proves that the rows it wrote before are unchanged (load.Checkpoint),
+// which an offset into a changed table cannot.
 type StreamOptions struct {
 	Order Order
-	// Skip is the number of rows of the order to pass over (a resume
-	// position); Limit caps the rows returned (0: all).
-	Skip  int64
+	// Limit caps the rows returned (0: all).
 	Limit int64
 }
 
@@ -332,8 +333,8 @@ type Rows struct {
 	err    error
 }
 
-// Stream runs t's StreamSQL in the snapshot's transaction and returns the
-// rows from opts.Skip on.
+// Stream runs t's StreamSQL in the snapshot's transaction and returns its
+// rows from the first on.
 func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions) (*Rows, error) {
 	q, err := StreamSQL(t, opts.Order)
 	if err != nil {
@@ -344,16 +345,12 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		args = append(args, opts.Limit)
 		q += fmt.Sprintf(" LIMIT $%d", len(args))
 	}
-	if opts.Skip > 0 {
-		args = append(args, opts.Skip)
-		q += fmt.Sprintf(" OFFSET $%d", len(args))
-	}
 	rows, err := s.Tx().Query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
 	r := &Rows{rows: rows}
-	r.row.Pos = opts.Skip - 1
+	r.row.Pos = -1
 	r.row.Values = make([][]byte, len(t.Attributes))
 	r.hexBuf = make([][]byte, 4+len(t.Attributes))
 	for _, fd := range rows.FieldDescriptions() {

@@ -1,20 +1,55 @@
 package load
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// Checkpoint records how far a load got: per target table, the position in
-// the load order below which every row is acknowledged (written, or in the
-// rejects file). A resume reads the same deterministic order from a new
-// snapshot and skips that many rows; puts are idempotent, so the batches
-// that were in flight at a crash are simply written again.
+// Checkpoint records how far a load got, so that --resume can continue it
+// without skipping a row or writing one under a stale key.
+//
+// The design is a write-ahead claim with a verified prefix:
+//
+//   - The reader hashes every row it reads (pk, sk, problem, copies and the
+//     values, in stream order) into chunks of consecutive positions. Before
+//     any row of a chunk goes to a writer, the checkpoint durably records
+//     the chunk's end and hash (a claim). So the checkpoint always covers
+//     every position that may have reached DynamoDB: the claimed horizon.
+//     Claims are written by their own goroutine one chunk ahead of the
+//     writers, so the fsync does not stall them.
+//   - Next to the claims the checkpoint holds the acknowledged frontier:
+//     every row below it is written or in the rejects file (whose lines
+//     are fsynced before a checkpoint naming the frontier is written), how
+//     many of those rows were rejected, and the last acknowledged key.
+//   - It also records, per table, a fingerprint of the plan table and of the
+//     row stream's SQL. A resume refuses a table whose plan or stream SQL
+//     changed, naming what changed.
+//   - A resume opens a new snapshot, reads the same deterministic order from
+//     position 0 up to the claimed horizon without writing, and compares
+//     each chunk's hash with its claim. Equal hashes mean every row that
+//     may have been written is identical in the new snapshot, so it writes
+//     on from the acknowledged frontier (rows between frontier and horizon
+//     are written again: puts are idempotent). A differing chunk refuses the
+//     resume with the chunk's row range. The row count is compared as well.
+//
+// Only rows that were never claimed may differ between the runs, and those
+// were never sent; so a resume either writes exactly what a fresh load of
+// the new snapshot would, or refuses.
 type Checkpoint struct {
 	Version int    `json:"version"`
 	Order   string `json:"order"`
@@ -26,14 +61,232 @@ type Checkpoint struct {
 type TableCheckpoint struct {
 	Source string `json:"source"`
 	// SourceRows is the table's row count in the snapshot the load began
-	// with; a resume refuses a source whose count has changed, since its
-	// positions would no longer name the same rows.
+	// with; a resume refuses a source whose count has changed.
 	SourceRows int64 `json:"source_rows"`
-	Position   int64 `json:"position"`
-	Done       bool  `json:"done"`
+	// Plan and Stream fingerprint the plan table and the row stream's SQL.
+	Plan   PlanFingerprint `json:"plan"`
+	Stream string          `json:"stream_sql"`
+	// Position is the acknowledged frontier: every row below it is written
+	// or rejected (and its reject line is durable).
+	Position int64 `json:"position"`
+	// Rejected counts the rejected rows below Position.
+	Rejected int64 `json:"rejected"`
+	// LastKey is the key of the last item written below Position, as the
+	// rejects file spells keys (base64 for binary); for people reading the
+	// checkpoint.
+	LastKey map[string]string `json:"last_key,omitempty"`
+	// Chunks are the claimed chunks, contiguous from position 0; the end of
+	// the last is the claimed horizon. Dropped once the table is done.
+	Chunks []Chunk `json:"chunks,omitempty"`
+	Done   bool    `json:"done"`
 }
 
-const checkpointVersion = 1
+// Horizon is the end of the claimed positions: no row at or beyond it was
+// sent to DynamoDB.
+func (tc *TableCheckpoint) Horizon() int64 {
+	if len(tc.Chunks) == 0 {
+		return 0
+	}
+	return tc.Chunks[len(tc.Chunks)-1].End
+}
+
+// Chunk is one claimed range of positions, from the previous chunk's End
+// (or 0) to End, and the hash of its rows.
+type Chunk struct {
+	End  int64
+	Hash string
+}
+
+// MarshalJSON writes a chunk as "END:HASH", one short line per chunk.
+func (c Chunk) MarshalJSON() ([]byte, error) {
+	return json.Marshal(strconv.FormatInt(c.End, 10) + ":" + c.Hash)
+}
+
+// UnmarshalJSON reads "END:HASH".
+func (c *Chunk) UnmarshalJSON(b []byte) error {
+	var s string
+	if err := json.Unmarshal(b, &s); err != nil {
+		return err
+	}
+	end, h, ok := strings.Cut(s, ":")
+	n, err := strconv.ParseInt(end, 10, 64)
+	if !ok || err != nil || h == "" {
+		return fmt.Errorf("chunk %q is not END:HASH", s)
+	}
+	c.End, c.Hash = n, h
+	return nil
+}
+
+// PlanFingerprint identifies a plan table by what decides the items a load
+// writes. Table hashes the whole canonical form; the parts say which part
+// changed, and Attributes lists the attribute names so a refusal can name
+// the one that was added or dropped.
+type PlanFingerprint struct {
+	Table      string            `json:"table"`
+	Parts      map[string]string `json:"parts"`
+	Attributes []string          `json:"attributes"`
+}
+
+// chunkRows and chunkBytes bound a chunk: it ends at whichever comes first.
+// Rows of a chunk wait in memory until its claim is durable, so the byte
+// bound keeps tables of large items from holding many megabytes; the row
+// bound makes a refusal's range precise. The checkpoint records each
+// chunk's end, so a resume cuts at the same places whatever the bounds.
+var (
+	chunkRows  int64 = 10000
+	chunkBytes       = 4 << 20
+)
+
+const checkpointVersion = 2
+
+// planFingerprint is the fingerprint of t loaded under the plan options o.
+// The canonical form is the JSON of the table with the fields that only
+// describe (reasons, scores, warnings, estimates, rejected candidates,
+// capacity, which applies only when a table is created) cleared, and the
+// plan options that shape items. Clearing known descriptive fields rather
+// than picking the meaningful ones means a field added to plans.Table later
+// counts as meaningful until proven otherwise.
+func planFingerprint(t plans.Table, o plans.Options) PlanFingerprint {
+	c := t
+	c.Warnings, c.Unique, c.Excluded, c.Rejected, c.Estimates, c.Capacity = nil, "", nil, nil, plans.Estimates{}, plans.Capacity{}
+	stripKey := func(k *plans.Key) *plans.Key {
+		if k == nil {
+			return nil
+		}
+		kk := *k
+		kk.Score, kk.Why = 0, nil
+		return &kk
+	}
+	c.PartitionKey = *stripKey(&c.PartitionKey)
+	c.SortKey = stripKey(c.SortKey)
+	if c.Sharding != nil {
+		s := *c.Sharding
+		s.Why, s.ReadCost = nil, ""
+		c.Sharding = &s
+	}
+	c.Attributes = slices.Clone(c.Attributes)
+	names := make([]string, len(c.Attributes))
+	for i := range c.Attributes {
+		c.Attributes[i].Note = ""
+		names[i] = c.Attributes[i].Name
+	}
+	o.WriteRate, o.MinDistinct, o.MaxShards, o.TablePrefix = 0, 0, 0, ""
+	h := func(v any) string {
+		b, err := json.Marshal(v)
+		if err != nil {
+			// Plan types are plain data; Marshal cannot fail on them.
+			panic(err)
+		}
+		s := sha256.Sum256(b)
+		return hex.EncodeToString(s[:8])
+	}
+	return PlanFingerprint{
+		Table: h(struct {
+			T plans.Table
+			O plans.Options
+		}{c, o}),
+		Parts: map[string]string{
+			"source":        h(c.Source),
+			"target":        h(c.Target),
+			"partition key": h(c.PartitionKey),
+			"sort key":      h(c.SortKey),
+			"sharding":      h(c.Sharding),
+			"attributes":    h(c.Attributes),
+			"options":       h(o),
+		},
+		Attributes: names,
+	}
+}
+
+// diff says what changed from old to f, in words; "" when nothing did.
+func (f PlanFingerprint) diff(old PlanFingerprint) string {
+	if f.Table == old.Table {
+		return ""
+	}
+	var what []string
+	for _, part := range []string{"source", "target", "partition key", "sort key", "sharding", "options"} {
+		if f.Parts[part] != old.Parts[part] {
+			what = append(what, "the "+part+" changed")
+		}
+	}
+	if f.Parts["attributes"] != old.Parts["attributes"] {
+		var added, dropped []string
+		for _, n := range f.Attributes {
+			if !slices.Contains(old.Attributes, n) {
+				added = append(added, strconv.Quote(n))
+			}
+		}
+		for _, n := range old.Attributes {
+			if !slices.Contains(f.Attributes, n) {
+				dropped = append(dropped, strconv.Quote(n))
+			}
+		}
+		if len(dropped) > 0 {
+			what = append(what, "attribute "+strings.Join(dropped, ", ")+" dropped")
+		}
+		if len(added) > 0 {
+			what = append(what, "attribute "+strings.Join(added, ", ")+" added")
+		}
+		if len(added) == 0 && len(dropped) == 0 {
+			what = append(what, "the attributes changed")
+		}
+	}
+	if len(what) == 0 {
+		what = append(what, "the table's definition changed")
+	}
+	return strings.Join(what, "; ")
+}
+
+// streamFingerprint hashes the SQL that streams t's rows in order.
+func streamFingerprint(t plans.Table, order extract.Order) (string, error) {
+	q, err := extract.StreamSQL(t, order)
+	if err != nil {
+		return "", err
+	}
+	s := sha256.Sum256([]byte(q))
+	return hex.EncodeToString(s[:8]), nil
+}
+
+// rowHasher hashes the rows of one chunk as the stream returns them. Every
+// field is length-prefixed and NULL is told apart from empty, so two
+// different rows cannot feed the hash the same bytes.
+type rowHasher struct {
+	h   hash.Hash
+	buf []byte
+}
+
+func newRowHasher() *rowHasher { return &rowHasher{h: sha256.New()} }
+
+func (r *rowHasher) add(row *extract.Row) {
+	b := r.buf[:0]
+	field := func(v []byte) {
+		if v == nil {
+			b = append(b, 0)
+			return
+		}
+		b = binary.AppendUvarint(b, uint64(len(v))+1)
+		b = append(b, v...)
+	}
+	b = binary.AppendVarint(b, row.Pos)
+	field(row.PK)
+	field(row.SK)
+	b = binary.AppendUvarint(b, uint64(len(row.Problem)))
+	b = append(b, row.Problem...)
+	b = binary.AppendVarint(b, row.Copies)
+	b = binary.AppendUvarint(b, uint64(len(row.Values)))
+	for _, v := range row.Values {
+		field(v)
+	}
+	r.h.Write(b)
+	r.buf = b
+}
+
+// sum returns the chunk's hash and starts the next chunk.
+func (r *rowHasher) sum() string {
+	s := r.h.Sum(nil)
+	r.h.Reset()
+	return hex.EncodeToString(s[:16])
+}
 
 // ReadCheckpoint reads a checkpoint file; a missing file is (nil, nil).
 func ReadCheckpoint(path string) (*Checkpoint, error) {
@@ -49,7 +302,7 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 		return nil, fmt.Errorf("read checkpoint %s: %w", path, err)
 	}
 	if c.Version != checkpointVersion {
-		return nil, fmt.Errorf("checkpoint %s has version %d, want %d", path, c.Version, checkpointVersion)
+		return nil, fmt.Errorf("checkpoint %s has version %d, want %d: it was written by another version of pg2ddb, which cannot be resumed safely; load again without --resume", path, c.Version, checkpointVersion)
 	}
 	if c.Tables == nil {
 		c.Tables = map[string]*TableCheckpoint{}
@@ -57,19 +310,15 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	return &c, nil
 }
 
-// write saves c atomically: a temporary file in the same directory, synced,
-// then renamed over the old one, so a crash leaves the old or the new
-// checkpoint, never half of one.
-func (c *Checkpoint) write(path string) error {
-	b, err := json.MarshalIndent(c, "", "  ")
+// writeFileAtomic replaces path with b through a synced temporary file in
+// the same directory and a rename, then syncs the directory so the rename
+// itself survives a power cut.
+func writeFileAtomic(path string, b []byte) error {
+	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
 	if err != nil {
 		return err
 	}
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return fmt.Errorf("write checkpoint: %w", err)
-	}
-	_, err = f.Write(append(b, '\n'))
+	_, err = f.Write(b)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -81,40 +330,83 @@ func (c *Checkpoint) write(path string) error {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return fmt.Errorf("write checkpoint: %w", err)
+		return err
 	}
-	return nil
+	return syncDir(filepath.Dir(path))
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return err
+	}
+	err = d.Sync()
+	if cerr := d.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // acks tracks the contiguous acknowledged prefix of one table's positions
 // while workers finish batches out of order. Batches cover contiguous
 // ranges [lo, hi) that together tile the positions, so the frontier moves
 // over finished ranges and the map holds only ranges finished ahead of it:
-// at most the batches in flight.
+// at most the batches in flight. With the frontier it keeps the number of
+// rejected rows below it and the last item below it.
 type acks struct {
 	mu       sync.Mutex
 	frontier int64
-	ahead    map[int64]int64 // lo → hi of finished ranges beyond frontier
+	rejected int64
+	lastKey  map[string]string // from the checkpoint, until an item is acknowledged
+	last     WireItem
+	hasLast  bool
+	keyOf    func(*WireItem) map[string]string
+	ahead    map[int64]ackedRange // by lo, ranges finished beyond frontier
 }
 
-func newAcks(start int64) *acks { return &acks{frontier: start, ahead: map[int64]int64{}} }
+// ackedRange is a finished batch: its end, its rejected rows, its last item.
+type ackedRange struct {
+	hi       int64
+	rejected int64
+	last     WireItem
+	hasLast  bool
+}
 
-func (a *acks) done(lo, hi int64) {
+func newAcks(start, rejected int64, lastKey map[string]string, keyOf func(*WireItem) map[string]string) *acks {
+	return &acks{frontier: start, rejected: rejected, lastKey: lastKey, keyOf: keyOf, ahead: map[int64]ackedRange{}}
+}
+
+func (a *acks) done(lo int64, r ackedRange) {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	if lo != a.frontier {
-		a.ahead[lo] = hi
+		a.ahead[lo] = r
 		return
 	}
-	a.frontier = hi
 	for {
+		a.frontier = r.hi
+		a.rejected += r.rejected
+		if r.hasLast {
+			a.last, a.hasLast = r.last, true
+		}
 		next, ok := a.ahead[a.frontier]
 		if !ok {
 			return
 		}
 		delete(a.ahead, a.frontier)
-		a.frontier = next
+		r = next
 	}
+}
+
+// state returns the frontier, the rejected rows below it and the key of
+// the last item below it.
+func (a *acks) state() (frontier, rejected int64, lastKey map[string]string) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if a.hasLast {
+		a.lastKey, a.hasLast = a.keyOf(&a.last), false
+	}
+	return a.frontier, a.rejected, a.lastKey
 }
 
 func (a *acks) position() int64 {

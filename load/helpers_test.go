@@ -18,12 +18,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-func TestMain(m *testing.M) {
-	if os.Getenv(childEnv) != "" {
-		os.Exit(runChild())
-	}
-	os.Exit(testenv.Main(m))
-}
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 
 // snapshotSource opens a snapshot on pool for the test.
 func snapshotSource(t testing.TB, pool *pgxpool.Pool) load.SnapshotSource {

@@ -8,16 +8,22 @@
 // one reader goroutine, groups them into batches of contiguous positions,
 // and hands the batches to --workers writers. A batch is acknowledged when
 // every item of it is written; the contiguous acknowledged prefix is the
-// checkpoint a resume starts from.
+// frontier a resume writes on from. Rows go to the writers in chunks, each
+// claimed in the checkpoint (with a hash of its rows) before any of its
+// rows is sent, so a resume can prove that the rows it may have written are
+// the rows it would write again (see Checkpoint).
 package load
 
 import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"path"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -86,12 +92,21 @@ type Options struct {
 	MaxWCU   float64
 	Order    extract.Order
 	Existing Existing
-	// Resume continues from CheckpointPath, which must exist.
+	// Resume continues from CheckpointPath, which must exist. It refuses,
+	// before writing, a table whose plan or row stream SQL changed, and a
+	// source whose rows that may have been written differ (see Checkpoint).
 	Resume bool
 	// CheckpointPath and RejectsPath are files the load writes; empty
 	// means none (then rejects are only counted and a load cannot resume).
+	// A fresh load moves an existing rejects file aside (see openRejects).
 	CheckpointPath string
 	RejectsPath    string
+	// LimitRejects stops the load as soon as more than MaxRejects rows are
+	// rejected, counting the rejects of the earlier runs of a resumed load;
+	// the load then returns a *TooManyRejectsError. Unset, rejects are only
+	// counted.
+	LimitRejects bool
+	MaxRejects   int64
 	// Tables restricts the load to tables whose source or target matches
 	// one of these path.Match patterns.
 	Tables []string
@@ -113,8 +128,9 @@ type Options struct {
 type Progress struct {
 	Source, Target string
 	// Total is the number of source rows; Skipped were acknowledged by an
-	// earlier run (resume).
-	Total, Skipped                              int64
+	// earlier run (resume); Rechecked of those were read again to prove
+	// that the source did not change under the load.
+	Total, Skipped, Rechecked                   int64
 	Read, Written, Rejected, Retries, Throttles int64
 	WCU                                         int64
 	Elapsed                                     time.Duration
@@ -127,8 +143,10 @@ type Progress struct {
 type TableResult struct {
 	Source, Target string
 	SourceRows     int64
-	// Skipped rows were acknowledged by an earlier run and not read again.
-	Skipped                        int64
+	// Skipped rows were acknowledged by an earlier run and not written
+	// again; Rechecked of them were read again and compared with the
+	// earlier run's claims.
+	Skipped, Rechecked             int64
 	Read, Written, Rejected        int64
 	Retries, Throttles, Calls, WCU int64
 	Elapsed                        time.Duration
@@ -157,6 +175,38 @@ func (r *Result) Rejected() int64 {
 // row was written; the checkpoint holds what was acknowledged.
 var ErrInterrupted = errors.New("load interrupted")
 
+// TooManyRejectsError is returned when rejects passed Options.MaxRejects
+// and the load stopped. It says what was written and what was not.
+type TooManyRejectsError struct {
+	// Rejected counts the rejected rows of the load, earlier runs of a
+	// resumed load included; Max is the limit.
+	Rejected, Max int64
+	Path          string
+	// Table is the table the load stopped in, Acknowledged and SourceRows
+	// its progress; NotLoaded are the tables after it.
+	Table                    string
+	Acknowledged, SourceRows int64
+	NotLoaded                []string
+}
+
+func (e *TooManyRejectsError) Error() string {
+	where := ""
+	if e.Path != "" {
+		where = " (reasons in " + e.Path + ")"
+	}
+	s := fmt.Sprintf("load stopped: %d rows rejected%s, more than --max-rejects %d", e.Rejected, where, e.Max)
+	if e.Table != "" {
+		s += fmt.Sprintf("; %s: %s of %s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), plans.Thousands(e.SourceRows))
+	}
+	if len(e.NotLoaded) > 0 {
+		s += fmt.Sprintf("; not loaded: %s", strings.Join(e.NotLoaded, ", "))
+	}
+	return s + "; continue with --resume and a higher --max-rejects, or fix the plan and load again"
+}
+
+// errTooManyRejects is the cause that stops a load at the reject limit.
+var errTooManyRejects = errors.New("too many rejects")
+
 // Run loads the plan's tables, one after another, from src into db.
 func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Options) (*Result, error) {
 	start := time.Now()
@@ -166,13 +216,16 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		return nil, err
 	}
 	encoders := make([]*Encoder, len(tables))
+	streams := make([]string, len(tables))
+	prints := make([]PlanFingerprint, len(tables))
 	for i, t := range tables {
 		if encoders[i], err = NewEncoder(t, plan.Options); err != nil {
 			return nil, err
 		}
-		if _, err := extract.StreamSQL(t, opts.Order); err != nil {
+		if streams[i], err = streamFingerprint(t, opts.Order); err != nil {
 			return nil, err
 		}
+		prints[i] = planFingerprint(t, plan.Options)
 	}
 	cp := &Checkpoint{Version: checkpointVersion, Order: string(opts.Order), Tables: map[string]*TableCheckpoint{}}
 	if opts.Resume {
@@ -189,7 +242,26 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		if old.Order != string(opts.Order) {
 			return nil, fmt.Errorf("resume: the checkpoint was made with --order %s, not %s", old.Order, opts.Order)
 		}
+		if err := checkUnchanged(old, tables, prints, streams); err != nil {
+			return nil, err
+		}
 		cp = old
+	}
+	var base int64 // rejects of earlier runs, below their frontiers
+	for _, tc := range cp.Tables {
+		base += tc.Rejected
+	}
+	if opts.LimitRejects && base > opts.MaxRejects {
+		return nil, &TooManyRejectsError{Rejected: base, Max: opts.MaxRejects, Path: opts.RejectsPath, NotLoaded: notDone(tables, cp)}
+	}
+	if !opts.Resume && opts.CheckpointPath != "" {
+		// A fresh load first replaces the checkpoint of any earlier load
+		// with one that claims nothing, before it deletes a table or moves
+		// the rejects file aside: a crash from here on must not leave an
+		// old checkpoint that a --resume would trust.
+		if err := (&loader{opts: opts, cp: cp}).saveCheckpoint(); err != nil {
+			return nil, err
+		}
 	}
 	if err := prepareTables(ctx, db, tables, cp, opts); err != nil {
 		return nil, err
@@ -200,16 +272,42 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		if opts.Resume {
 			resumeFrom = cp
 		}
-		if rejects, err = openRejects(opts.RejectsPath, resumeFrom); err != nil {
+		var opened rejectsOpen
+		if rejects, opened, err = openRejects(opts.RejectsPath, resumeFrom); err != nil {
 			return nil, err
 		}
 		defer rejects.close()
+		if opened.MovedTo != "" {
+			opts.Logf("moved the rejects of an earlier load from %s to %s", opts.RejectsPath, opened.MovedTo)
+		}
+		for target, tc := range cp.Tables {
+			if k := opened.Kept[target]; opts.Resume && k != tc.Rejected {
+				opts.Logf("warning: the checkpoint counts %d rejected rows of %s acknowledged, but %s holds %d of them; verify will count the file", tc.Rejected, target, opts.RejectsPath, k)
+			}
+		}
 	}
-	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects}
+	stopCtx, stopLoad := context.WithCancelCause(ctx)
+	defer stopLoad(nil)
+	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad}
 	res := &Result{}
 	for i, t := range tables {
-		tr, err := l.table(ctx, t, encoders[i])
+		if stopCtx.Err() != nil {
+			// Stopped after the last table completed: say so, rather
+			// than fail this table's first query.
+			res.Elapsed = time.Since(start)
+			if context.Cause(stopCtx) == errTooManyRejects {
+				return res, &TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects, Path: opts.RejectsPath, NotLoaded: notDone(tables[i:], cp)}
+			}
+			return res, fmt.Errorf("%w before table %s; continue with --resume", ErrInterrupted, t.Target)
+		}
+		tr, err := l.table(stopCtx, t, encoders[i], prints[i], streams[i])
 		res.Tables = append(res.Tables, tr)
+		if errors.Is(err, errTooManyRejects) {
+			err = &TooManyRejectsError{
+				Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects, Path: opts.RejectsPath,
+				Table: t.Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows, NotLoaded: notDone(tables[i+1:], cp),
+			}
+		}
 		if err != nil {
 			res.Elapsed = time.Since(start)
 			return res, err
@@ -220,6 +318,47 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// notDone names the tables that the checkpoint does not mark done.
+func notDone(tables []plans.Table, cp *Checkpoint) []string {
+	var out []string
+	for _, t := range tables {
+		if tc := cp.Tables[t.Target]; tc == nil || !tc.Done {
+			out = append(out, t.Target)
+		}
+	}
+	return out
+}
+
+// checkUnchanged refuses a resume when a table's plan or row stream SQL is
+// not what the checkpoint recorded, naming what changed. A table whose
+// target was renamed shows as a checkpoint entry of its source without a
+// plan table of that target.
+func checkUnchanged(cp *Checkpoint, tables []plans.Table, prints []PlanFingerprint, streams []string) error {
+	const how = "run again without --resume (with --recreate to start over)"
+	targets := map[string]bool{}
+	for i, t := range tables {
+		targets[t.Target] = true
+		tc := cp.Tables[t.Target]
+		if tc == nil {
+			continue
+		}
+		if d := prints[i].diff(tc.Plan); d != "" {
+			return fmt.Errorf("resume: plan table %s changed since the interrupted load: %s; %s", t.Source, d, how)
+		}
+		if tc.Stream != streams[i] {
+			return fmt.Errorf("resume: the row stream SQL of %s changed since the interrupted load (another version of pg2ddb?), so positions may name other rows; %s", t.Source, how)
+		}
+	}
+	for _, t := range tables {
+		for target, tc := range cp.Tables {
+			if !targets[target] && tc.Source == t.Source {
+				return fmt.Errorf("resume: plan table %s changed since the interrupted load: the target changed from %s to %s; %s", t.Source, target, t.Target, how)
+			}
+		}
+	}
+	return nil
 }
 
 func (o *Options) defaults() {
@@ -351,51 +490,96 @@ type loader struct {
 	src     Source
 	rejects *rejectsFile
 
-	mu  sync.Mutex // guards cp and cur
-	cp  *Checkpoint
-	cur *tableRun
+	// rejectBase counts the rejects of earlier runs (below their
+	// frontiers), rejectedRun those of this run; stopLoad stops the load
+	// when their sum passes the limit.
+	rejectBase  int64
+	rejectedRun atomic.Int64
+	stopLoad    context.CancelCauseFunc
+
+	saveMu sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
+	mu     sync.Mutex // guards cp and cur
+	cp     *Checkpoint
+	cur    *tableRun
 }
 
 // tableRun is the live state of the table being loaded.
 type tableRun struct {
-	t       plans.Table
-	total   int64
-	skipped int64
-	start   time.Time
-	stats   counters
-	acks    *acks
-	limit   *limiter
+	t         plans.Table
+	total     int64
+	skipped   int64
+	claimed   []Chunk // chunks an earlier run claimed, to verify
+	start     time.Time
+	stats     counters
+	rechecked atomic.Int64
+	acks      *acks
+	limit     *limiter
 }
 
 func (tr *tableRun) progress(done bool) Progress {
 	return Progress{
-		Source: tr.t.Source, Target: tr.t.Target, Total: tr.total, Skipped: tr.skipped,
+		Source: tr.t.Source, Target: tr.t.Target, Total: tr.total, Skipped: tr.skipped, Rechecked: tr.rechecked.Load(),
 		Read: tr.stats.read.Load(), Written: tr.stats.written.Load(), Rejected: tr.stats.rejected.Load(),
 		Retries: tr.stats.retries.Load(), Throttles: tr.stats.throttles.Load(), WCU: tr.stats.wcu.Load(),
 		Elapsed: time.Since(tr.start), Rate: tr.limit.current(), Done: done,
 	}
 }
 
-// saveCheckpoint flushes the rejects file, then records the current
-// table's acknowledged position.
+// countReject counts one rejected row of this run and stops the load when
+// the rejects of the whole load pass the limit.
+func (l *loader) countReject() {
+	n := l.rejectedRun.Add(1)
+	if l.opts.LimitRejects && l.rejectBase+n > l.opts.MaxRejects {
+		l.stopLoad(errTooManyRejects)
+	}
+}
+
+// saveCheckpoint records the current table's acknowledged frontier and
+// the claims made so far. The order matters: the frontier is read first,
+// then the rejects file is synced, then the checkpoint is written; a
+// rejected row's line is appended before its batch is acknowledged, so
+// every reject below the recorded frontier is durable before the
+// checkpoint that claims it.
 func (l *loader) saveCheckpoint() error {
 	if l.opts.CheckpointPath == "" {
 		return nil
 	}
+	l.saveMu.Lock()
+	defer l.saveMu.Unlock()
+	l.mu.Lock()
+	if l.cur != nil {
+		tc := l.cp.Tables[l.cur.t.Target]
+		tc.Position, tc.Rejected, tc.LastKey = l.cur.acks.state()
+	}
+	l.mu.Unlock()
 	if l.rejects != nil {
-		if err := l.rejects.flush(); err != nil {
+		if err := l.rejects.sync(); err != nil {
 			return err
 		}
 	}
 	l.mu.Lock()
-	defer l.mu.Unlock()
-	if l.cur != nil {
-		l.cp.Tables[l.cur.t.Target].Position = l.cur.acks.position()
+	b, err := json.MarshalIndent(l.cp, "", "  ")
+	l.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("write checkpoint: %w", err)
 	}
-	return l.cp.write(l.opts.CheckpointPath)
+	if err := writeFileAtomic(l.opts.CheckpointPath, append(b, '\n')); err != nil {
+		return fmt.Errorf("write checkpoint: %w", err)
+	}
+	return nil
 }
 
-func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableResult, error) {
+// claim records ch in the checkpoint and returns once the record is
+// durable; only then may its rows be sent.
+func (l *loader) claim(tr *tableRun, ch *chunk) error {
+	l.mu.Lock()
+	tc := l.cp.Tables[tr.t.Target]
+	tc.Chunks = append(tc.Chunks, Chunk{End: ch.end, Hash: ch.hash})
+	l.mu.Unlock()
+	return l.saveCheckpoint()
+}
+
+func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print PlanFingerprint, stream string) (TableResult, error) {
 	res := TableResult{Source: t.Source, Target: t.Target}
 	tc := l.cp.Tables[t.Target]
 	if tc != nil && tc.Done && l.opts.Resume {
@@ -407,21 +591,28 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableR
 		return res, err
 	}
 	res.SourceRows = total
-	var skip int64
+	next := &TableCheckpoint{Source: t.Source, SourceRows: total, Plan: print, Stream: stream}
 	if l.opts.Resume && tc != nil {
 		if tc.SourceRows != total {
-			return res, fmt.Errorf("resume %s: the source had %d rows when the load began and has %d now; positions no longer name the same rows, so load again with --recreate", t.Source, tc.SourceRows, total)
+			return res, fmt.Errorf("resume: source table %s changed since the interrupted load: it had %s rows and has %s now; run again without --resume (with --recreate to start over)", t.Source, plans.Thousands(tc.SourceRows), plans.Thousands(total))
 		}
-		skip = tc.Position
+		next.Position, next.Rejected, next.LastKey = tc.Position, tc.Rejected, tc.LastKey
+		// The earlier claims stay: until they are verified and written
+		// again, they cover what may be in DynamoDB.
+		next.Chunks = slices.Clone(tc.Chunks)
 	}
-	tr := &tableRun{t: t, total: total, skipped: skip, start: time.Now(), acks: newAcks(skip), limit: newLimiter(l.opts.MaxWCU)}
+	keyOf := func(it *WireItem) map[string]string { return keyMap(t, it) }
+	tr := &tableRun{
+		t: t, total: total, skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
+		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(l.opts.MaxWCU),
+	}
 	l.mu.Lock()
-	l.cp.Tables[t.Target] = &TableCheckpoint{Source: t.Source, SourceRows: total, Position: skip}
+	l.cp.Tables[t.Target] = next
 	l.cur = tr
 	l.mu.Unlock()
-	if err := l.saveCheckpoint(); err != nil {
-		return res, err
-	}
+	// No save here: until the first claim, the checkpoint on disk says the
+	// same about this table (nothing, or the earlier run's claims), and
+	// each save costs two fsyncs, which a plan of many small tables feels.
 
 	// The ticker reports progress and saves the checkpoint until the table
 	// is done; it is owned by this function and ends with it.
@@ -451,14 +642,20 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableR
 		}
 	}()
 
-	spread, stopped, err := l.pump(ctx, tr, enc)
+	spread, err := l.pump(ctx, tr, enc)
 	close(tickDone)
 	tickWG.Wait()
 
+	skip := tr.skipped
 	pos := tr.acks.position()
-	complete := err == nil && !stopped && pos == skip+tr.stats.read.Load()
+	stopped := ctx.Err() != nil
+	complete := err == nil && pos == skip+tr.stats.read.Load()
 	l.mu.Lock()
 	l.cp.Tables[t.Target].Done = complete
+	if complete {
+		// Nothing of a done table is resumed; its claims are history.
+		l.cp.Tables[t.Target].Chunks = nil
+	}
 	l.mu.Unlock()
 	if cerr := l.saveCheckpoint(); err == nil {
 		err = cerr
@@ -473,6 +670,7 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableR
 		l.opts.Progress(tr.progress(true))
 	}
 	res.Skipped = skip
+	res.Rechecked = tr.rechecked.Load()
 	res.Read = tr.stats.read.Load()
 	res.Written = tr.stats.written.Load()
 	res.Rejected = tr.stats.rejected.Load()
@@ -484,7 +682,10 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableR
 	res.Spread = spread
 	res.Complete = complete
 	res.CheckpointPosition = pos
-	if err == nil && stopped {
+	if err == nil && stopped && !complete {
+		if context.Cause(ctx) == errTooManyRejects {
+			return res, errTooManyRejects
+		}
 		err = fmt.Errorf("%w at table %s: %d of %d rows acknowledged; continue with --resume", ErrInterrupted, t.Target, pos, total)
 	}
 	if err == nil && !complete {
@@ -493,12 +694,35 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder) (TableR
 	return res, err
 }
 
-// pump runs the reader and the writers of one table. The reader stops at
-// the first cancellation of ctx (a user's Ctrl-C); the writers finish the
-// batches already handed to them, bounded by DrainTimeout, so the
-// checkpoint covers everything that was sent. A writer's error cancels
-// everything at once.
-func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread float64, stopped bool, err error) {
+// job is one batch on its way to a writer, with what acknowledging it
+// tells the checkpoint.
+type job struct {
+	b *batch
+	// rejected counts the rows of b's range the reader rejected.
+	rejected int64
+	// last is b's last item, bodiless; hasLast says there is one.
+	last    WireItem
+	hasLast bool
+}
+
+// chunk is a run of consecutive positions that is claimed as a whole
+// before any of its rows is sent.
+type chunk struct {
+	end  int64
+	hash string
+	jobs []*job
+	// claimed is set when an earlier run claimed the chunk and this run
+	// found the same rows in it.
+	claimed bool
+}
+
+// pump runs the reader, the claimer, the dispatcher and the writers of one
+// table. The reader stops at the first cancellation of ctx (a user's
+// Ctrl-C, or the reject limit); so do the claimer and the dispatcher. The
+// writers finish the batches already handed to them, bounded by
+// DrainTimeout, so the checkpoint covers everything that was sent. A
+// failure anywhere cancels everything at once.
+func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread float64, err error) {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 	stopDrain := context.AfterFunc(ctx, func() {
@@ -508,15 +732,52 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 	defer stopDrain()
 
 	g, gctx := errgroup.WithContext(work)
-	batches := make(chan *batch, l.opts.Workers)
+	// Unbuffered: at most three chunks are in memory, one being read, one
+	// being claimed, one being dispatched.
+	toClaim := make(chan *chunk)
+	toSend := make(chan *chunk)
+	jobs := make(chan *job, l.opts.Workers)
 	meter := newSpreadMeter()
-	var wasStopped atomic.Bool
 
 	g.Go(func() error {
-		defer close(batches)
-		stop, err := l.read(ctx, gctx, tr, enc, meter, batches)
-		wasStopped.Store(stop)
-		return err
+		defer close(toClaim)
+		return l.read(ctx, gctx, tr, enc, meter, toClaim)
+	})
+	g.Go(func() error {
+		defer close(toSend)
+		for ch := range toClaim {
+			if !ch.claimed {
+				if err := l.claim(tr, ch); err != nil {
+					return err
+				}
+			}
+			select {
+			case toSend <- ch:
+			case <-gctx.Done():
+				return gctx.Err()
+			case <-ctx.Done():
+				return nil
+			}
+		}
+		return nil
+	})
+	g.Go(func() error {
+		defer close(jobs)
+		for ch := range toSend {
+			for _, j := range ch.jobs {
+				if ctx.Err() != nil {
+					return nil
+				}
+				select {
+				case jobs <- j:
+				case <-gctx.Done():
+					return gctx.Err()
+				case <-ctx.Done():
+					return nil
+				}
+			}
+		}
+		return nil
 	})
 	pk, sk, pkType, skType := tr.t.PartitionKey.Attribute, "", tr.t.PartitionKey.Type, ""
 	if tr.t.SortKey != nil {
@@ -524,20 +785,29 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 	}
 	quotedTable := ddbjson.AppendString(nil, tr.t.Target)
 	for range l.opts.Workers {
+		// write calls reject on this worker's goroutine, so the count of
+		// one batch's rejects needs no lock.
+		var batchRejects int64
 		w := &writer{
 			client: l.db, table: tr.t.Target, quotedTable: quotedTable, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
 			pkAttr: pk, skAttr: sk, pkType: pkType, skType: skType, noRetry: noSDKRetries,
 			reject: func(it WireItem, reason string) error {
 				tr.stats.rejected.Add(1)
-				return l.rejectWire(tr.t, it, reason)
+				batchRejects++
+				if err := l.rejectWire(tr.t, it, reason); err != nil {
+					return err
+				}
+				l.countReject()
+				return nil
 			},
 		}
 		g.Go(func() error {
-			for b := range batches {
-				if err := w.write(gctx, b); err != nil {
+			for j := range jobs {
+				batchRejects = 0
+				if err := w.write(gctx, j.b); err != nil {
 					return err
 				}
-				tr.acks.done(b.lo, b.hi)
+				tr.acks.done(j.b.lo, ackedRange{hi: j.b.hi, rejected: j.rejected + batchRejects, last: j.last, hasLast: j.hasLast})
 			}
 			return nil
 		})
@@ -547,7 +817,22 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 		// The drain timeout ran out after an interruption.
 		err = fmt.Errorf("%w: in-flight batches did not finish within %s", ErrInterrupted, l.opts.DrainTimeout)
 	}
-	return meter.share(), wasStopped.Load(), err
+	return meter.share(), err
+}
+
+// keyMap is an item's key as the rejects file and the checkpoint spell it.
+func keyMap(t plans.Table, it *WireItem) map[string]string {
+	keyText := func(typ, v string) string {
+		if typ == "B" {
+			return base64.StdEncoding.EncodeToString([]byte(v))
+		}
+		return v
+	}
+	key := map[string]string{t.PartitionKey.Attribute: keyText(t.PartitionKey.Type, it.PK())}
+	if t.SortKey != nil {
+		key[t.SortKey.Attribute] = keyText(t.SortKey.Type, it.SK())
+	}
+	return key
 }
 
 // reject records a row that cannot be written.
@@ -579,53 +864,84 @@ func (l *loader) rejectWire(t plans.Table, it WireItem, reason string) error {
 	if l.rejects == nil {
 		return nil
 	}
-	keyText := func(typ, v string) string {
-		if typ == "B" {
-			return base64.StdEncoding.EncodeToString([]byte(v))
-		}
-		return v
-	}
-	key := map[string]string{t.PartitionKey.Attribute: keyText(t.PartitionKey.Type, it.PK())}
-	if t.SortKey != nil {
-		key[t.SortKey.Attribute] = keyText(t.SortKey.Type, it.SK())
-	}
 	return l.rejects.add(RejectRecord{
-		Table: t.Target, Source: t.Source, Position: it.Pos, Key: key, Reason: reason, Item: bytes.Clone(it.Body),
+		Table: t.Target, Source: t.Source, Position: it.Pos, Key: keyMap(t, &it), Reason: reason, Item: bytes.Clone(it.Body),
 	})
 }
 
-// read streams the table's rows from its resume position, encodes them,
-// writes rejects, and sends batches of contiguous positions to the
-// writers. It stops early, reporting stopped, when stop ends; it fails
-// when ctx ends (a writer failed).
-func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, meter *spreadMeter, out chan<- *batch) (stopped bool, err error) {
+// read streams the table's rows from position 0, hashes them into chunks,
+// encodes the rows from the acknowledged frontier on into batches, writes
+// the rejects, and hands each finished chunk to the claimer.
+//
+// On a resume the first chunks are the ones an earlier run claimed: they
+// are cut at the recorded ends and their hashes compared with the claims;
+// a difference refuses the resume, naming the rows. Rows below the
+// frontier are only hashed. It stops early when stop ends; it fails when
+// ctx ends (a writer failed).
+func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, meter *spreadMeter, out chan<- *chunk) error {
 	qctx, cancelQuery := context.WithCancel(ctx)
 	defer cancelQuery()
-	rows, err := l.src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Skip: tr.skipped})
+	rows, err := l.src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order})
 	if err != nil {
-		return false, err
+		return err
 	}
+	finished := false
 	defer func() {
-		if stopped || err != nil {
+		if !finished {
 			// Abandon the rest of the result instead of reading it to
 			// the end, which Close would otherwise do.
 			cancelQuery()
 		}
 		rows.Close()
 	}()
+	frontier := tr.skipped
+	hasher := newRowHasher()
 	// Each batch's bodies go into one buffer sized from the batch before.
-	newBatch := func(pos int64, bufSize int) *batch {
-		return &batch{lo: pos, hi: pos, items: make([]WireItem, 0, MaxBatchItems), buf: make([]byte, 0, bufSize)}
+	newJob := func(pos int64, bufSize int) *job {
+		return &job{b: &batch{lo: pos, hi: pos, items: make([]WireItem, 0, MaxBatchItems), buf: make([]byte, 0, bufSize)}}
 	}
-	cur := newBatch(tr.skipped, 8<<10)
-	send := func() (bool, error) {
-		b := cur
-		cur = newBatch(b.hi, len(b.buf)+len(b.buf)/8)
-		if stop.Err() != nil {
-			return true, nil
+	cur := newJob(frontier, 8<<10)
+	ch := &chunk{}
+	var chunkStart int64
+	chunkBuf := 0 // body bytes of the chunk's finished batches
+	nChunks := 0
+	closeJob := func() {
+		j := cur
+		if j.b.hi == j.b.lo {
+			return
+		}
+		if n := len(j.b.items); n > 0 {
+			j.last, j.hasLast = j.b.items[n-1], true
+			j.last.Body = nil
+		}
+		ch.jobs = append(ch.jobs, j)
+		chunkBuf += len(j.b.buf)
+		cur = newJob(j.b.hi, len(j.b.buf)+len(j.b.buf)/8)
+	}
+	differ := func(lo, hi int64) error {
+		return fmt.Errorf("resume: source table %s changed since the interrupted load: rows %s–%s of the load order differ; run again without --resume (with --recreate to start over)",
+			tr.t.Source, plans.Thousands(lo), plans.Thousands(hi-1))
+	}
+	// closeChunk ends the chunk at end and hands it on; it reports whether
+	// the load is stopping.
+	closeChunk := func(end int64) (bool, error) {
+		closeJob()
+		ch.end, ch.hash = end, hasher.sum()
+		if nChunks < len(tr.claimed) {
+			if c := tr.claimed[nChunks]; c.End != end || c.Hash != ch.hash {
+				return false, differ(chunkStart, c.End)
+			}
+			ch.claimed = true
+		}
+		nChunks++
+		chunkStart, chunkBuf = end, 0
+		c := ch
+		ch = &chunk{}
+		if len(c.jobs) == 0 {
+			return stop.Err() != nil, nil
 		}
 		select {
-		case out <- b:
+		case out <- c:
 			return false, nil
 		case <-ctx.Done():
 			return false, ctx.Err()
@@ -633,52 +949,87 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 			return true, nil
 		}
 	}
+	var expect int64 // the next row's position
 	for rows.Next() {
 		row := rows.Row()
-		tr.stats.read.Add(1)
-		if row.Pos != cur.hi {
-			return false, fmt.Errorf("read %s: row position %d, want %d", tr.t.Source, row.Pos, cur.hi)
+		pos := row.Pos
+		if pos != expect {
+			return fmt.Errorf("read %s: row position %d, want %d", tr.t.Source, pos, expect)
 		}
-		buf, it, rej := enc.AppendWire(cur.buf, row)
-		if rej != nil {
-			tr.stats.rejected.Add(1)
-			if err := l.reject(tr.t, row.Pos, rej.Item, rej.Reason); err != nil {
-				return false, err
-			}
-			cur.hi = row.Pos + 1
-			continue
+		expect++
+		hasher.add(row)
+		if pos < frontier {
+			tr.rechecked.Add(1)
+		} else if err := l.readRow(tr, enc, row, meter, &cur, closeJob); err != nil {
+			return err
 		}
-		dup := false
-		for _, o := range cur.items {
-			if dup = o.Key == it.Key; dup {
-				break
-			}
-		}
-		if dup {
-			// Never two writes of one key in one call (DynamoDB refuses
-			// the call); collisions are rejected above, so this is a
-			// guard, not a path. The item's body stays past the end of
-			// the sent batch's buffer, where nothing writes any more.
-			if stopped, err := send(); stopped || err != nil {
-				return stopped, err
-			}
+		end := pos + 1
+		var full bool
+		if nChunks < len(tr.claimed) {
+			full = end == tr.claimed[nChunks].End
 		} else {
-			cur.buf = buf
+			full = end-chunkStart >= chunkRows || chunkBuf+len(cur.b.buf) >= chunkBytes
 		}
-		cur.items = append(cur.items, it)
-		cur.hi = row.Pos + 1
-		meter.add(row.PK)
-		if len(cur.items) == MaxBatchItems {
-			if stopped, err := send(); stopped || err != nil {
-				return stopped, err
+		if full {
+			if stopped, err := closeChunk(end); stopped || err != nil {
+				return err
 			}
+		} else if end%256 == 0 && stop.Err() != nil {
+			return nil
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return false, fmt.Errorf("read %s: %w", tr.t.Source, err)
+		return fmt.Errorf("read %s: %w", tr.t.Source, err)
 	}
-	if cur.hi > cur.lo {
-		return send()
+	finished = true
+	if nChunks < len(tr.claimed) {
+		// The source ends before the claims do.
+		return differ(chunkStart, tr.claimed[nChunks].End)
 	}
-	return false, nil
+	if expect > chunkStart {
+		_, err := closeChunk(expect)
+		return err
+	}
+	return nil
+}
+
+// readRow encodes one row from the frontier on into the current batch, or
+// rejects it, and closes the batch when it is full.
+func (l *loader) readRow(tr *tableRun, enc *Encoder, row *extract.Row, meter *spreadMeter, curp **job, closeJob func()) error {
+	cur := *curp
+	tr.stats.read.Add(1)
+	buf, it, rej := enc.AppendWire(cur.b.buf, row)
+	if rej != nil {
+		tr.stats.rejected.Add(1)
+		cur.rejected++
+		if err := l.reject(tr.t, row.Pos, rej.Item, rej.Reason); err != nil {
+			return err
+		}
+		l.countReject()
+		cur.b.hi = row.Pos + 1
+		return nil
+	}
+	dup := false
+	for _, o := range cur.b.items {
+		if dup = o.Key == it.Key; dup {
+			break
+		}
+	}
+	if dup {
+		// Never two writes of one key in one call (DynamoDB refuses
+		// the call); collisions are rejected above, so this is a
+		// guard, not a path. The item's body stays past the end of
+		// the closed batch's buffer, where nothing writes any more.
+		closeJob()
+		cur = *curp
+	} else {
+		cur.b.buf = buf
+	}
+	cur.b.items = append(cur.b.items, it)
+	cur.b.hi = row.Pos + 1
+	meter.add(row.PK)
+	if len(cur.b.items) == MaxBatchItems {
+		closeJob()
+	}
+	return nil
 }

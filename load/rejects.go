@@ -2,11 +2,16 @@ package load
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 )
 
@@ -25,42 +30,97 @@ type RejectRecord struct {
 }
 
 // rejectsFile appends reject records; workers and the reader share it.
+//
+// The file is only ever appended to during a run, and sync makes what was
+// appended durable; the loader syncs it after reading the acknowledged
+// frontier and before writing a checkpoint that names it. Every row below
+// the frontier had its line appended before its batch was acknowledged, so
+// a checkpoint never claims a rejected row whose line could be lost.
 type rejectsFile struct {
-	mu   sync.Mutex
-	f    *os.File
-	w    *bufio.Writer
-	path string
+	mu    sync.Mutex
+	f     *os.File
+	w     *bufio.Writer
+	path  string
+	dirty bool
 }
 
-// openRejects opens path for a load. A fresh load truncates it. A resume
-// keeps the lines below each table's checkpoint position (lines of tables
-// not in the checkpoint are dropped), since rows from the position on are
-// read, and rejected, again.
-func openRejects(path string, resume *Checkpoint) (*rejectsFile, error) {
-	var keep [][]byte
-	if resume != nil {
-		old, err := ReadRejects(path)
-		if err != nil {
-			return nil, err
+// rejectsOpen is what opening the rejects file did.
+type rejectsOpen struct {
+	// MovedTo is where a fresh load moved an earlier load's rejects file.
+	MovedTo string
+	// Kept counts, per target table, the lines a resume kept.
+	Kept map[string]int64
+}
+
+// openRejects opens path for a load; earlier lines are never lost.
+//
+// A fresh load (resume nil) moves an existing non-empty file aside to the
+// next free numbered name (PLAN.rejects.1.jsonl, …) and starts an empty
+// one. A resume keeps the lines below each table's acknowledged frontier
+// (all lines of a table that is done) and drops the others, since rows
+// from the frontier on are read, and rejected, again; it rewrites the
+// file through a temporary file and a rename, so a crash leaves the old
+// file or the new one.
+func openRejects(path string, resume *Checkpoint) (*rejectsFile, rejectsOpen, error) {
+	var res rejectsOpen
+	if resume == nil {
+		st, err := os.Stat(path)
+		switch {
+		case err == nil && st.Size() > 0:
+			to, err := freeNumberedName(path)
+			if err != nil {
+				return nil, res, err
+			}
+			if err := os.Rename(path, to); err != nil {
+				return nil, res, fmt.Errorf("move the earlier rejects file aside: %w", err)
+			}
+			res.MovedTo = to
+		case err != nil && !errors.Is(err, fs.ErrNotExist):
+			return nil, res, fmt.Errorf("open rejects file: %w", err)
 		}
-		for _, r := range old {
+		if err := writeFileAtomic(path, nil); err != nil {
+			return nil, res, fmt.Errorf("create rejects file: %w", err)
+		}
+	} else {
+		res.Kept = map[string]int64{}
+		var keep bytes.Buffer
+		err := scanRejects(path, func(r RejectRecord, line []byte) {
 			tc := resume.Tables[r.Table]
 			if tc != nil && (tc.Done || r.Position < tc.Position) {
-				b, _ := json.Marshal(r)
-				keep = append(keep, b)
+				keep.Write(line)
+				keep.WriteByte('\n')
+				res.Kept[r.Table]++
 			}
+		})
+		if err != nil {
+			return nil, res, err
+		}
+		if err := writeFileAtomic(path, keep.Bytes()); err != nil {
+			return nil, res, fmt.Errorf("rewrite rejects file: %w", err)
 		}
 	}
-	f, err := os.Create(path)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
 	if err != nil {
-		return nil, fmt.Errorf("open rejects file: %w", err)
+		return nil, res, fmt.Errorf("open rejects file: %w", err)
 	}
-	rf := &rejectsFile{f: f, w: bufio.NewWriter(f), path: path}
-	for _, b := range keep {
-		rf.w.Write(b)
-		rf.w.WriteByte('\n')
+	return &rejectsFile{f: f, w: bufio.NewWriter(f), path: path}, res, nil
+}
+
+// freeNumberedName returns path with the first free number before its
+// extension: rejects.jsonl → rejects.1.jsonl, rejects.2.jsonl, …
+func freeNumberedName(path string) (string, error) {
+	ext := filepath.Ext(path)
+	base := strings.TrimSuffix(path, ext)
+	for n := 1; ; n++ {
+		p := base + "." + strconv.Itoa(n) + ext
+		_, err := os.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			return p, nil
+		}
+		if err != nil {
+			return "", fmt.Errorf("move the earlier rejects file aside: %w", err)
+		}
 	}
-	return rf, nil
 }
 
 func (r *rejectsFile) add(rec RejectRecord) error {
@@ -70,6 +130,7 @@ func (r *rejectsFile) add(rec RejectRecord) error {
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	r.dirty = true
 	r.w.Write(b)
 	if err := r.w.WriteByte('\n'); err != nil {
 		return fmt.Errorf("write rejects file %s: %w", r.path, err)
@@ -77,19 +138,25 @@ func (r *rejectsFile) add(rec RejectRecord) error {
 	return nil
 }
 
-// flush makes the lines written so far durable before a checkpoint claims
-// their positions.
-func (r *rejectsFile) flush() error {
+// sync makes the lines added so far durable.
+func (r *rejectsFile) sync() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if !r.dirty {
+		return nil
+	}
 	if err := r.w.Flush(); err != nil {
 		return fmt.Errorf("write rejects file %s: %w", r.path, err)
 	}
-	return r.f.Sync()
+	if err := r.f.Sync(); err != nil {
+		return fmt.Errorf("write rejects file %s: %w", r.path, err)
+	}
+	r.dirty = false
+	return nil
 }
 
 func (r *rejectsFile) close() error {
-	err := r.flush()
+	err := r.sync()
 	if cerr := r.f.Close(); err == nil {
 		err = cerr
 	}
@@ -98,29 +165,47 @@ func (r *rejectsFile) close() error {
 
 // ReadRejects reads a rejects file; a missing file holds no rejects.
 func ReadRejects(path string) ([]RejectRecord, error) {
+	var out []RejectRecord
+	err := scanRejects(path, func(r RejectRecord, _ []byte) { out = append(out, r) })
+	return out, err
+}
+
+// scanRejects calls fn with every record of the file and its line. A line
+// may be as long as its item needs (a rejected row can be far over 400 KB).
+// An unterminated last line that is not a record is the tail of a write
+// cut short by a crash, and is ignored.
+func scanRejects(path string, fn func(RejectRecord, []byte)) error {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
+		return nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read rejects: %w", err)
+		return fmt.Errorf("read rejects: %w", err)
 	}
 	defer f.Close()
-	var out []RejectRecord
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 0, 64*1024), 8*MaxItemBytes)
-	for line := 1; sc.Scan(); line++ {
-		if len(sc.Bytes()) == 0 {
-			continue
+	br := bufio.NewReaderSize(f, 64<<10)
+	for line := 1; ; line++ {
+		b, err := br.ReadBytes('\n')
+		if err != nil && err != io.EOF {
+			return fmt.Errorf("read rejects %s: %w", path, err)
 		}
-		var r RejectRecord
-		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
-			return nil, fmt.Errorf("read rejects %s line %d: %w", path, line, err)
+		terminated := bytes.HasSuffix(b, []byte{'\n'})
+		b = bytes.TrimRight(b, "\r\n")
+		if len(b) > 0 {
+			var r RejectRecord
+			uerr := json.Unmarshal(b, &r)
+			if uerr != nil && !terminated {
+				// The unfinished last line of a load that was killed
+				// while appending; no checkpoint claims its row.
+				return nil
+			}
+			if uerr != nil {
+				return fmt.Errorf("read rejects %s line %d: %w", path, line, uerr)
+			}
+			fn(r, b)
 		}
-		out = append(out, r)
+		if err == io.EOF {
+			return nil
+		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("read rejects %s: %w", path, err)
-	}
-	return out, nil
 }

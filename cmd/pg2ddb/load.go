@@ -44,7 +44,14 @@ snapshot, one item of every partition key per round, with retries, a write budge
 a rejects file for rows DynamoDB cannot take, and a checkpoint to resume from.
 
 The first Ctrl-C stops cleanly: batches in flight finish and the checkpoint is
-written, so --resume continues where the load stopped. A second Ctrl-C exits at once.`,
+written, so --resume continues where the load stopped. A second Ctrl-C exits at once.
+
+--resume refuses a plan table or a source that changed under the load: it reads
+the rows the interrupted load may have written again, compares them with the
+checkpoint's hashes, and names the first rows that differ. A fresh load moves an
+earlier rejects file aside (PLAN.rejects.1.jsonl, ...); a resume keeps its lines.
+More rejected rows than --max-rejects, over all runs of a load, stop it at once
+with exit status 3.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb load plans/shop.yaml --recreate --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
@@ -62,7 +69,7 @@ written, so --resume continues where the load stopped. A second Ctrl-C exits at 
 	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted load from its checkpoint")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file (default: PLAN.checkpoint.json)")
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
-	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed before the exit status is non-zero")
+	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed, counting earlier runs of a resumed load; one more stops the load with exit status 3")
 	fs.StringSliceVar(&f.tables, "tables", nil, "load only these tables (source schema.name, name or target), comma-separated")
 	fs.StringVar(&f.capacity, "capacity", "", "capacity of created tables: on-demand or provisioned (default: the plan's)")
 	fs.Int64Var(&f.readUnits, "read-units", 0, "provisioned read units of created tables")
@@ -89,6 +96,8 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		Workers: f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
 		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
+		LimitRejects:   true,
+		MaxRejects:     f.maxRejects,
 		Logf:           func(format string, args ...any) { fmt.Fprintf(a.stderr, "pg2ddb: "+format+"\n", args...) },
 	}
 	switch {
@@ -125,13 +134,14 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		printSummary(a.stdout, res)
 	}
 	if err != nil {
-		if errors.Is(err, load.ErrInterrupted) {
+		var tooMany *load.TooManyRejectsError
+		switch {
+		case errors.As(err, &tooMany):
+			return &exitError{code: 3, err: err}
+		case errors.Is(err, load.ErrInterrupted):
 			return &exitError{code: 130, err: err}
 		}
 		return err
-	}
-	if n := res.Rejected(); n > f.maxRejects {
-		return &exitError{code: 3, err: fmt.Errorf("%d rows rejected (reasons in %s); --max-rejects allows %d", n, opts.RejectsPath, f.maxRejects)}
 	}
 	return nil
 }

@@ -2,11 +2,8 @@ package main
 
 import (
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -80,64 +77,47 @@ func TestLoadAndVerifyCommands(t *testing.T) {
 }
 
 // TestKillAndResume kills a load with SIGKILL in the middle, resumes it,
-// and verifies that every row is there exactly once.
+// and verifies that every row is there exactly once and that every
+// rejected row, of the killed run or of the resume, is in the rejects file
+// exactly once.
 func TestKillAndResume(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	for _, q := range []string{
-		`CREATE TABLE public.events (device text, seq int, at timestamptz, payload text, PRIMARY KEY (device, seq))`,
-		`INSERT INTO public.events SELECT 'd' || (i % 300), i, timestamptz '2024-01-01' + i * interval '1 s', md5(i::text) FROM generate_series(1, 40000) i`,
-		`ANALYZE public.events`,
-	} {
-		if _, err := db.Pool.Exec(t.Context(), q); err != nil {
-			t.Fatal(err)
-		}
-	}
+	eventsTable(t, db, 40000)
 	_, target := targetEnv(t)
 	dir := t.TempDir()
-	planPath := filepath.Join(dir, "events.yaml")
-	prefix := fmt.Sprintf("kill%d_", time.Now().UnixNano()%1e9)
-	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", prefix, "-o", planPath); code != 0 {
-		t.Fatalf("plan: exit %d: %s", code, errOut)
-	}
-	bin := filepath.Join(dir, "pg2ddb")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none"}, target...)
-	cmd := exec.Command(bin, loadArgs...)
-	cmd.Env = os.Environ()
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	planPath := planEvents(t, db, dir, "kill")
+	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
+	tc := killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
+	first, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	if err != nil {
 		t.Fatal(err)
 	}
-	cpPath := planPath + ".checkpoint.json"
-	deadline := time.Now().Add(60 * time.Second)
-	var pos int64
-	for time.Now().Before(deadline) {
-		if cp, err := load.ReadCheckpoint(cpPath); err == nil && cp != nil {
-			for _, tc := range cp.Tables {
-				pos = tc.Position
-			}
+	var below int64
+	for _, r := range first {
+		if r.Position < tc.Position {
+			below++
 		}
-		if pos >= 5000 {
-			break
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
-	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	cmd.Wait() //nolint:errcheck // killed
-	if pos < 5000 || pos >= 40000 {
-		t.Fatalf("checkpoint at %d when killed; want mid-load\n%s", pos, stderr.String())
+	if below != tc.Rejected || below == 0 {
+		t.Fatalf("the checkpoint counts %d rejects below %d; the file holds %d", tc.Rejected, tc.Position, below)
 	}
 	code, out, errOut := runCLI(t, append(loadArgs, "--resume")...)
 	if code != 0 || !strings.Contains(out, "resumed at") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
 	}
+	recs, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[int64]int{}
+	for _, r := range recs {
+		seen[r.Position]++
+	}
+	if len(recs) != 40 || len(seen) != 40 {
+		t.Fatalf("%d reject lines for %d rows, want 40 rows once each", len(recs), len(seen))
+	}
 	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL, "--sample", "2000"}, target...)...)
-	if code != 0 || !strings.Contains(out, "40,000 source rows - 0 rejected = 40,000 items") {
+	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

@@ -1,0 +1,219 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
+)
+
+var (
+	binOnce sync.Once
+	binPath string
+	binErr  error
+)
+
+// binary builds pg2ddb once for the tests that kill it.
+func binary(t *testing.T) string {
+	t.Helper()
+	binOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "pg2ddb-bin")
+		if err != nil {
+			binErr = err
+			return
+		}
+		binPath = filepath.Join(dir, "pg2ddb")
+		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
+			binErr = fmt.Errorf("go build: %v\n%s", err, out)
+		}
+	})
+	if binErr != nil {
+		t.Fatal(binErr)
+	}
+	return binPath
+}
+
+// eventsTable creates public.events with rows rows; every 997th has a NaN
+// reading, which the plan's default float handling rejects.
+func eventsTable(t *testing.T, db *testenv.Database, rows int) {
+	t.Helper()
+	for _, q := range []string{
+		`CREATE TABLE public.events (device text, seq int, at timestamptz, payload text, v float8, PRIMARY KEY (device, seq))`,
+		fmt.Sprintf(`INSERT INTO public.events SELECT 'd' || (i %% 300), i, timestamptz '2024-01-01' + i * interval '1 s', md5(i::text),
+		   CASE WHEN i %% 997 = 0 THEN 'NaN'::float8 ELSE i / 4.0 END FROM generate_series(1, %d) i`, rows),
+		`ANALYZE public.events`,
+	} {
+		if _, err := db.Pool.Exec(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// planEvents writes the plan of db to dir and returns its path.
+func planEvents(t *testing.T, db *testenv.Database, dir, prefix string) string {
+	t.Helper()
+	planPath := filepath.Join(dir, "events.yaml")
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", fmt.Sprintf("%s%d_", prefix, time.Now().UnixNano()%1e9), "-o", planPath); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	return planPath
+}
+
+// killMidLoad runs the built binary with args and kills it with SIGKILL
+// once the checkpoint's frontier has passed minPos; it returns the
+// checkpoint the killed process left.
+func killMidLoad(t *testing.T, args []string, cpPath string, minPos, total int64) *load.TableCheckpoint {
+	t.Helper()
+	cmd := exec.Command(binary(t), args...)
+	cmd.Env = os.Environ()
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(60 * time.Second)
+	var pos int64
+	for time.Now().Before(deadline) {
+		if cp, err := load.ReadCheckpoint(cpPath); err == nil && cp != nil {
+			for _, tc := range cp.Tables {
+				pos = tc.Position
+			}
+		}
+		if pos >= minPos {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	cmd.Wait() //nolint:errcheck // killed
+	cp, err := load.ReadCheckpoint(cpPath)
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint after the kill: %v", err)
+	}
+	for _, tc := range cp.Tables {
+		if tc.Done || tc.Position < minPos || tc.Position >= total {
+			t.Fatalf("checkpoint %+v when killed; want mid-load\n%s", tc, stderr.String())
+		}
+		return tc
+	}
+	t.Fatal("empty checkpoint")
+	return nil
+}
+
+// TestKillEditResumeRefused kills a load with SIGKILL, deletes 100 rows
+// that were written and inserts 100 others (the row count stays), and
+// requires --resume to refuse, naming the rows, where it used to skip 100
+// rows and leave 100 stale items with verify balancing. A fresh
+// --recreate load then keeps the first run's rejects aside and verifies.
+func TestKillEditResumeRefused(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	eventsTable(t, db, 40000)
+	endpoint, target := targetEnv(t)
+	dir := t.TempDir()
+	planPath := planEvents(t, db, dir, "edit")
+	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
+	killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
+
+	ddb := testenv.DynamoDBAt(endpoint)
+	tables, err := ddb.ListTables(t.Context(), &dynamodb.ListTablesInput{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var table string
+	for _, n := range tables.TableNames {
+		if strings.HasPrefix(n, "edit") && strings.Contains(n, "events") {
+			table = n
+		}
+	}
+	scan, err := ddb.Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(table), Limit: aws.Int32(100)})
+	if err != nil || len(scan.Items) != 100 {
+		t.Fatalf("scan %s: %v", table, err)
+	}
+	for i, it := range scan.Items {
+		dev, seq := it["device"].(*types.AttributeValueMemberS), it["seq"].(*types.AttributeValueMemberN)
+		for _, q := range []string{
+			fmt.Sprintf(`DELETE FROM public.events WHERE device = '%s' AND seq = %s`, dev.Value, seq.Value),
+			fmt.Sprintf(`INSERT INTO public.events VALUES ('new%d', %d, now(), 'x', 1)`, i, 900000+i),
+		} {
+			if _, err := db.Pool.Exec(t.Context(), q); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	code, out, errOut := runCLI(t, append(loadArgs, "--resume")...)
+	if code == 0 || !strings.Contains(errOut, "source table public.events changed since the interrupted load: rows ") {
+		t.Fatalf("resume after DELETE+INSERT: exit %d\n%s\n%s", code, out, errOut)
+	}
+	first, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	if err != nil || len(first) == 0 {
+		t.Fatalf("rejects of the killed run: %d, %v", len(first), err)
+	}
+	code, out, errOut = runCLI(t, append(loadArgs, "--recreate")...)
+	if code != 0 || !strings.Contains(errOut, "moved the rejects of an earlier load") {
+		t.Fatalf("fresh load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if kept, err := load.ReadRejects(planPath + ".rejects.1.jsonl"); err != nil || len(kept) != len(first) {
+		t.Fatalf("the killed run's rejects were not kept aside: %d of %d, %v", len(kept), len(first), err)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL, "--sample", "2000"}, target...)...)
+	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestMaxRejectsStopsEarly: more rejects than --max-rejects stop the load
+// at once with exit status 3 and a message that says what was written;
+// the old loader wrote every row and only then exited 3.
+func TestMaxRejectsStopsEarly(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	eventsTable(t, db, 40000)
+	endpoint, target := targetEnv(t)
+	dir := t.TempDir()
+	planPath := planEvents(t, db, dir, "maxrej")
+	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--progress", "none"}, target...)
+	code, out, errOut := runCLI(t, append(loadArgs, "--max-rejects", "3")...)
+	if code != 3 || !strings.Contains(errOut, "load stopped: ") || !strings.Contains(errOut, "more than --max-rejects 3") ||
+		!strings.Contains(errOut, "rows acknowledged") {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	cp, err := load.ReadCheckpoint(planPath + ".checkpoint.json")
+	if err != nil || cp == nil {
+		t.Fatal(err)
+	}
+	var table string
+	for name, tc := range cp.Tables {
+		table = name
+		if tc.Done || tc.Position >= 40000-40 {
+			t.Fatalf("the load did not stop early: %+v", tc)
+		}
+	}
+	items, err := testenv.DynamoDBAt(endpoint).Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(table), Select: types.SelectCount})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if items.LastEvaluatedKey == nil && items.Count >= 40000-40 {
+		t.Fatalf("%d items written after the limit was passed", items.Count)
+	}
+	code, out, errOut = runCLI(t, append(loadArgs, "--resume", "--max-rejects", "40")...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

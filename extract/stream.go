@@ -331,6 +331,8 @@ type Rows struct {
 	binary []bool // per result column: bytea in binary format
 	hexBuf [][]byte
 	err    error
+	// end closes the read's savepoint; nil once called.
+	end func() error
 }
 
 // Stream runs t's StreamSQL in the snapshot's transaction and returns its
@@ -345,11 +347,19 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		args = append(args, opts.Limit)
 		q += fmt.Sprintf(" LIMIT $%d", len(args))
 	}
-	rows, err := s.Tx().Query(ctx, q, args...)
-	if err != nil {
+	// The read runs in a savepoint that Close rolls back, releasing the
+	// table's lock (see Snapshot).
+	if err := s.beginRead(ctx); err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
-	r := &Rows{rows: rows}
+	rows, err := s.Tx().Query(ctx, q, args...)
+	if err != nil {
+		if eerr := s.endRead(ctx); eerr != nil {
+			err = errors.Join(err, eerr)
+		}
+		return nil, fmt.Errorf("read %s: %w", t.Source, err)
+	}
+	r := &Rows{rows: rows, end: func() error { return s.endRead(ctx) }}
 	r.row.Pos = -1
 	r.row.Values = make([][]byte, len(t.Attributes))
 	r.hexBuf = make([][]byte, 4+len(t.Attributes))
@@ -423,8 +433,18 @@ func (r *Rows) Err() error {
 	return nil
 }
 
-// Close ends the query; the snapshot stays open for the next one.
-func (r *Rows) Close() { r.rows.Close() }
+// Close ends the query and releases the locks it took; the snapshot stays
+// open for the next one. A failure to release is kept for Err: the
+// transaction is then unusable, and the next read says so too.
+func (r *Rows) Close() {
+	r.rows.Close()
+	if r.end != nil {
+		if err := r.end(); err != nil && r.err == nil {
+			r.err = err
+		}
+		r.end = nil
+	}
+}
 
 // CommandTag is the server's tag of a finished stream ("SELECT n").
 func (r *Rows) CommandTag() pgconn.CommandTag { return r.rows.CommandTag() }
@@ -436,7 +456,10 @@ func Count(ctx context.Context, s *Snapshot, t plans.Table) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	if err := s.Tx().QueryRow(ctx, "SELECT count(*) FROM "+from).Scan(&n); err != nil {
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT count(*) FROM "+from).Scan(&n)
+	})
+	if err != nil {
 		return 0, fmt.Errorf("count %s: %w", t.Source, err)
 	}
 	return n, nil

@@ -59,6 +59,7 @@ func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribu
 	var d Distribution
 	var counts []int64
 	var bits []int32
+	pk = byteOrder(pk, t.PartitionKey.Type)
 	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
 		return tx.QueryRow(ctx, fmt.Sprintf(distributionQuery, pk, from)).Scan(
 			&d.Rows, &d.Keys, &d.MaxPerKey, &d.MedianPerKey, &d.HottestKey, &counts, &bits)

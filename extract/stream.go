@@ -137,7 +137,9 @@ func partExpr(p plans.KeyPart, composite bool) (string, error) {
 	switch p.Encoding {
 	case plans.EncString:
 		if composite {
-			return `replace(replace(` + c + `::text, '\', '\\'), '#', '\#')`, nil
+			// replace() refuses a nondeterministic collation; the escaping
+			// works on bytes anyway.
+			return `replace(replace(` + c + `::text COLLATE "C", '\', '\\'), '#', '\#')`, nil
 		}
 		return c + "::text", nil
 	case plans.EncInteger:
@@ -235,6 +237,19 @@ func SourceIdent(source string) (string, error) {
 	return pgx.Identifier{schema, name}.Sanitize(), nil
 }
 
+// byteOrder gives a text key expression of DynamoDB type typ the C
+// collation: its values then compare by their UTF-8 bytes, which is how
+// DynamoDB orders S keys, and equal only when their bytes are (a column
+// with a nondeterministic collation, such as ICU's case-insensitive ones,
+// would otherwise make "abc" and "ABC" one key). A B key is bytea, which
+// has no collation and already compares by bytes.
+func byteOrder(expr, typ string) string {
+	if typ == "B" {
+		return expr
+	}
+	return "(" + expr + `) COLLATE "C"`
+}
+
 // StreamSQL returns the SELECT that Stream runs for t in order, without
 // OFFSET or LIMIT: its columns are pk, sk, problem, copies and then one per
 // plan attribute. It is exported so a benchmark can COPY exactly what a
@@ -254,13 +269,30 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	skType := "S"
 	if sk == "" {
 		sk = "NULL::text"
+	} else {
+		skType = t.SortKey.Type
 	}
+	// Keys compare as DynamoDB compares them (byteOrder), so the key
+	// columns' collations neither reorder keys nor merge distinct ones.
+	pk, sk = byteOrder(pk, t.PartitionKey.Type), byteOrder(sk, skType)
 	var b strings.Builder
 	b.WriteString("SELECT pk, sk, problem, copies::text")
-	for i := range t.Attributes {
+	// tie orders the rows of one (pk, sk), which only key collisions (or
+	// NULL keys) have: by everything the stream returns, so the order does
+	// not depend on where the rows lie in the heap, and a resume that
+	// re-reads the prefix sees the same rows in the same places. Rows
+	// equal in all of it are interchangeable.
+	tie := "pk, sk, problem"
+	for i, a := range t.Attributes {
 		fmt.Fprintf(&b, ", a%d", i)
+		if a.Encoding == plans.AttrBinary {
+			tie += fmt.Sprintf(", a%d", i)
+		} else {
+			tie += fmt.Sprintf(", a%d COLLATE \"C\"", i)
+		}
 	}
 	// Keys of type N sort by value, not as text ("10" after "2"), so
 	// rounds and table order follow the sort key as DynamoDB orders it.
@@ -271,7 +303,7 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	if t.SortKey != nil && t.SortKey.Type == "N" {
 		skOrder = "sk::numeric"
 	}
-	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY " + skOrder + ") AS rn FROM (SELECT ")
+	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY " + skOrder + ", " + tie + ") AS rn FROM (SELECT ")
 	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		v, err := valueSQL(a)
@@ -283,11 +315,12 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
 	switch order {
 	case OrderInterleave, "":
-		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk, " + skOrder)
+		// (rn, pk) is unique: rn numbers the rows of each pk.
+		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk")
 	case OrderTable:
-		b.WriteString(pkOrder + ", " + skOrder)
+		b.WriteString(pkOrder + ", " + skOrder + ", " + tie)
 	case OrderSample:
-		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), pk, sk")
+		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), " + tie)
 	default:
 		return "", fmt.Errorf("unknown order %q", order)
 	}

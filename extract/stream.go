@@ -228,13 +228,15 @@ func valueSQL(a plans.Attribute) (string, error) {
 	return "", fmt.Errorf("column %s: unknown attribute encoding %q", a.Column, a.Encoding)
 }
 
-// SourceIdent returns the quoted identifier of a plan's schema.name source.
+// SourceIdent returns the quoted SQL identifier of a plan's source: the
+// (schema, name) pair that plans.ParseTableName reads from it, each part
+// quoted, never the text split at a dot.
 func SourceIdent(source string) (string, error) {
-	schema, name, ok := strings.Cut(source, ".")
-	if !ok || schema == "" || name == "" {
-		return "", fmt.Errorf("source %q is not schema.name", source)
+	n, err := plans.ParseTableName(source)
+	if err != nil {
+		return "", err
 	}
-	return pgx.Identifier{schema, name}.Sanitize(), nil
+	return pgx.Identifier{n.Schema, n.Name}.Sanitize(), nil
 }
 
 // byteOrder gives a text key expression of DynamoDB type typ the C

@@ -129,3 +129,36 @@ func TestStreamOrderDoesNotFollowTheHeap(t *testing.T) {
 		t.Errorf("the order of rows sharing a key follows the heap:\nbefore\n%s\nafter\n%s", before, after)
 	}
 }
+
+// TestCompositeKeysSortLikeTuples pins what plans.Key documents: a
+// composite sort key sorts like the tuple of its parts (text by bytes,
+// integers by value) while no text part holds '#', '\' or a character
+// below '#'; the documented counterexample shows where that ends.
+func TestCompositeKeysSortLikeTuples(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.tp (p text, a text, i int)`,
+		`INSERT INTO public.tp VALUES ('p', 'a', 5), ('p', 'a', -5), ('p', 'a', -40), ('p', 'ab', 0), ('p', 'a-b', 1),
+		   ('p', 'B', 2), ('p', 'b', -1), ('p', 'é', 3), ('p', 'e', 3), ('p', 'a$', 0), ('p', 'a', 0),
+		   ('q', 'a', 1), ('q', 'a!', 1)`)
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	tb := plans.Table{Source: "public.tp",
+		PartitionKey: plans.Key{Type: "S", Parts: []plans.KeyPart{{Column: "p", Encoding: plans.EncString}}},
+		SortKey: &plans.Key{Type: "S", Parts: []plans.KeyPart{{Column: "a", Encoding: plans.EncString},
+			{Column: "i", Encoding: plans.EncInteger, Width: 10}}}}
+	got := strings.Join(keysOf(t, s, tb, extract.OrderTable), ", ")
+	// Tuple order: text by bytes (B < a < a$ < a-b < ab < b < e < é), then
+	// integers by value.
+	want := "p|B#0000000002, p|a#-9999999960, p|a#-9999999995, p|a#0000000000, p|a#0000000005, " +
+		"p|a$#0000000000, p|a-b#0000000001, p|ab#0000000000, p|b#-9999999999, p|e#0000000003, p|é#0000000003, " +
+		// The documented exception: "a!" holds a character below '#', so
+		// ("a!", 1) sorts before ("a", 1).
+		"q|a!#0000000001, q|a#0000000001"
+	if got != want {
+		t.Errorf("composite sort keys:\n got %s\nwant %s", got, want)
+	}
+}

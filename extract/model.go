@@ -57,7 +57,9 @@ type Table struct {
 
 // QualifiedName is the table's (schema, name) as plans write it
 // (plans.TableName.String): schema.name, a part that holds a dot quoted.
-func (t *Table) QualifiedName() string { return plans.TableName{Schema: t.Schema, Name: t.Name}.String() }
+func (t *Table) QualifiedName() string {
+	return plans.TableName{Schema: t.Schema, Name: t.Name}.String()
+}
 
 // Column returns the named column, or nil.
 func (t *Table) Column(name string) *Column {

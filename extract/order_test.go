@@ -162,3 +162,38 @@ func TestCompositeKeysSortLikeTuples(t *testing.T) {
 		t.Errorf("composite sort keys:\n got %s\nwant %s", got, want)
 	}
 }
+
+// TestNumberKeysAreEqualByValue pins that N keys that DynamoDB holds equal
+// (numeric 1.0 and 1.00) are one key to the stream and the distribution: a
+// collision that is rejected, not two rows of which DynamoDB keeps one.
+func TestNumberKeysAreEqualByValue(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.nk (n numeric, s numeric, v text)`,
+		`INSERT INTO public.nk VALUES (1.0, 2, 'a'), (1.00, 2.0, 'b'), (1, 3, 'c'), (10, 1, 'd')`)
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	num := func(c string) *plans.Key {
+		return &plans.Key{Type: "N", Parts: []plans.KeyPart{{Column: c, Encoding: plans.EncNumber}}}
+	}
+	tb := plans.Table{Source: "public.nk", PartitionKey: *num("n"), SortKey: num("s"),
+		Attributes: []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}
+	got := strings.Join(keysOf(t, s, tb, extract.OrderTable), ", ")
+	if want := "1.0|2 copies a, 1.00|2.0 copies b, 1|3 c, 10|1 d"; got != want {
+		t.Errorf("number keys:\n got %s\nwant %s", got, want)
+	}
+	rows := keysOf(t, s, tb, extract.OrderInterleave)
+	if len(rows) != 4 || !strings.HasPrefix(rows[3], "1") || strings.HasPrefix(rows[3], "10") {
+		t.Errorf("interleave: round 1 must hold keys 1 and 10, round 2 and 3 the other rows of key 1: %v", rows)
+	}
+	d, err := extract.KeyDistribution(t.Context(), s, plans.Table{Source: "public.nk", PartitionKey: *num("n")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Keys != 2 || d.MaxPerKey != 3 {
+		t.Errorf("distribution: %d keys, at most %d per key; want 2 keys, 3 items of key 1", d.Keys, d.MaxPerKey)
+	}
+}

@@ -305,7 +305,10 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	if t.SortKey != nil && t.SortKey.Type == "N" {
 		skOrder = "sk::numeric"
 	}
-	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY " + skOrder + ", " + tie + ") AS rn FROM (SELECT ")
+	// Keys are equal as DynamoDB compares them too: N keys by value, so
+	// numeric 1.0 and 1.00 are one key (a collision), not two items of
+	// which DynamoDB would keep one.
+	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY " + pkOrder + ", " + skOrder + ") AS copies, row_number() OVER (PARTITION BY " + pkOrder + " ORDER BY " + skOrder + ", " + tie + ") AS rn FROM (SELECT ")
 	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		v, err := valueSQL(a)
@@ -317,7 +320,7 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
 	switch order {
 	case OrderInterleave, "":
-		// (rn, pk) is unique: rn numbers the rows of each pk.
+		// (rn, pk) is unique: rn numbers the rows of each partition key.
 		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk")
 	case OrderTable:
 		b.WriteString(pkOrder + ", " + skOrder + ", " + tie)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/jackc/pgx/v5"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -57,8 +59,16 @@ func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribu
 	var d Distribution
 	var counts []int64
 	var bits []int32
-	err = s.Tx().QueryRow(ctx, fmt.Sprintf(distributionQuery, pk, from)).Scan(
-		&d.Rows, &d.Keys, &d.MaxPerKey, &d.MedianPerKey, &d.HottestKey, &counts, &bits)
+	// Partition keys are counted as DynamoDB tells them apart: S by their
+	// bytes, N by value.
+	pk = byteOrder(pk, t.PartitionKey.Type)
+	if t.PartitionKey.Type == "N" {
+		pk = "(" + pk + ")::numeric"
+	}
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, fmt.Sprintf(distributionQuery, pk, from)).Scan(
+			&d.Rows, &d.Keys, &d.MaxPerKey, &d.MedianPerKey, &d.HottestKey, &counts, &bits)
+	})
 	if err != nil {
 		return nil, fmt.Errorf("count partition keys of %s: %w", t.Source, err)
 	}

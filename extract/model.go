@@ -7,6 +7,8 @@
 // field names are part of `pg2ddb inspect --format json` and stay stable.
 package extract
 
+import "github.com/pg2ddb/pg2ddb/plans"
+
 // Schema is what Inspect found in one database.
 type Schema struct {
 	Database string  `json:"database"`
@@ -53,8 +55,11 @@ type Table struct {
 	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
 }
 
-// QualifiedName is schema.name, as plans name tables.
-func (t *Table) QualifiedName() string { return t.Schema + "." + t.Name }
+// QualifiedName is the table's (schema, name) as plans write it
+// (plans.TableName.String): schema.name, a part that holds a dot quoted.
+func (t *Table) QualifiedName() string {
+	return plans.TableName{Schema: t.Schema, Name: t.Name}.String()
+}
 
 // Column returns the named column, or nil.
 func (t *Table) Column(name string) *Column {

@@ -3,6 +3,8 @@ package extract
 import (
 	"context"
 	"fmt"
+	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/jackc/pgx/v5"
@@ -11,7 +13,17 @@ import (
 
 // Snapshot is a REPEATABLE READ, READ ONLY transaction: everything pg2ddb
 // reads for one run (catalog, profile, rows) comes from the same consistent
-// view of the database, and nothing can be written through it.
+// view of the database, and nothing can be written through it. Its session
+// is pinned (sessionSettings), so what is read does not depend on the
+// role's or the database's defaults.
+//
+// Every read of a table runs inside a savepoint that is rolled back when the
+// read ends. PostgreSQL releases the locks taken after a savepoint when it
+// is rolled back to, so the transaction holds the lock of one table (and
+// its indexes) at a time instead of one per table read: a run over
+// thousands of tables stays within the server's shared lock table
+// (max_locks_per_transaction × max_connections slots), and it keeps reading
+// one consistent snapshot, since a savepoint does not take a new one.
 //
 // Begin exports the snapshot so further connections can Join it and read the
 // same data in parallel.
@@ -58,11 +70,18 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 	s := &Snapshot{conn: conn, tx: tx, ID: id}
 	if id != "" {
 		// The snapshot id is a server-generated token; it is quoted as a
-		// literal, never spliced raw.
+		// literal, never spliced raw. SET TRANSACTION SNAPSHOT must come
+		// before the transaction's first query.
 		if _, err := tx.Exec(ctx, "SET TRANSACTION SNAPSHOT "+quoteLiteral(id)); err != nil {
 			s.Close(ctx)
 			return nil, fmt.Errorf("join snapshot %s: %w", id, err)
 		}
+	}
+	if _, err := tx.Exec(ctx, sessionSettings(conn.Conn().PgConn().ParameterStatus("server_version"))); err != nil {
+		s.Close(ctx)
+		return nil, fmt.Errorf("pin the snapshot's session settings: %w", err)
+	}
+	if id != "" {
 		return s, nil
 	}
 	if err := tx.QueryRow(ctx, "SELECT pg_export_snapshot()").Scan(&s.ID); err != nil {
@@ -70,6 +89,61 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 		return nil, fmt.Errorf("export snapshot: %w", err)
 	}
 	return s, nil
+}
+
+// sessionSettings returns the SET LOCAL statements that pin, for the
+// snapshot's transaction only, every setting that changes the text of what
+// is read or whether a read finishes. ALTER ROLE/DATABASE ... SET and the
+// connection's options cannot change them: a SET LOCAL overrides both.
+//
+//   - statement_timeout 0, idle_in_transaction_session_timeout 0 (and
+//     transaction_timeout 0 from PostgreSQL 17): the snapshot lives as long
+//     as the run and is idle while DynamoDB is written; a default meant for
+//     interactive sessions would kill it halfway.
+//   - lock_timeout 30s: a read waiting behind another session's exclusive
+//     lock (an ALTER TABLE) also blocks every later reader of that table on
+//     a production source; after 30 s it fails, naming the table, instead.
+//   - TimeZone UTC: timestamptz text (inside arrays and json) in UTC.
+//   - DateStyle ISO, YMD and IntervalStyle postgres: the server's defaults,
+//     so date, time and interval text is what a default session prints.
+//     postgres rather than iso_8601 for intervals keeps the items of loads
+//     made before the pin unchanged.
+//   - extra_float_digits 3: float text that reads back as the same value
+//     (the shortest exact form from PostgreSQL 12 on).
+//   - bytea_output hex: the stream decodes bytea's \x form.
+//   - standard_conforming_strings on: the key expressions quote '\' as a
+//     standard string literal.
+func sessionSettings(serverVersion string) string {
+	set := `SET LOCAL statement_timeout = 0; SET LOCAL idle_in_transaction_session_timeout = 0; ` +
+		`SET LOCAL lock_timeout = '30s'; SET LOCAL TimeZone = 'UTC'; SET LOCAL DateStyle = 'ISO, YMD'; ` +
+		`SET LOCAL IntervalStyle = 'postgres'; SET LOCAL extra_float_digits = 3; ` +
+		`SET LOCAL bytea_output = 'hex'; SET LOCAL standard_conforming_strings = on`
+	major, _, _ := strings.Cut(serverVersion, ".")
+	if n, err := strconv.Atoi(strings.Fields(major + " ")[0]); err == nil && n >= 17 {
+		set += `; SET LOCAL transaction_timeout = 0`
+	}
+	return set
+}
+
+// readSavepoint bounds one read of a table; see Snapshot.
+const readSavepoint = "pg2ddb_read"
+
+// beginRead opens the savepoint of one read.
+func (s *Snapshot) beginRead(ctx context.Context) error {
+	if _, err := s.tx.Exec(ctx, "SAVEPOINT "+readSavepoint); err != nil {
+		return fmt.Errorf("open savepoint: %w", err)
+	}
+	return nil
+}
+
+// endRead rolls the read's savepoint back, which releases the locks the
+// read took (and clears an error that aborted it), and releases it so the
+// savepoint stack does not grow with the number of reads.
+func (s *Snapshot) endRead(ctx context.Context) error {
+	if _, err := s.tx.Exec(context.WithoutCancel(ctx), "ROLLBACK TO SAVEPOINT "+readSavepoint+"; RELEASE SAVEPOINT "+readSavepoint); err != nil {
+		return fmt.Errorf("roll back savepoint: %w", err)
+	}
+	return nil
 }
 
 // Tx is the snapshot's transaction, for queries of other parts of extract.

@@ -137,7 +137,9 @@ func partExpr(p plans.KeyPart, composite bool) (string, error) {
 	switch p.Encoding {
 	case plans.EncString:
 		if composite {
-			return `replace(replace(` + c + `::text, '\', '\\'), '#', '\#')`, nil
+			// replace() refuses a nondeterministic collation; the escaping
+			// works on bytes anyway.
+			return `replace(replace(` + c + `::text COLLATE "C", '\', '\\'), '#', '\#')`, nil
 		}
 		return c + "::text", nil
 	case plans.EncInteger:
@@ -226,13 +228,28 @@ func valueSQL(a plans.Attribute) (string, error) {
 	return "", fmt.Errorf("column %s: unknown attribute encoding %q", a.Column, a.Encoding)
 }
 
-// SourceIdent returns the quoted identifier of a plan's schema.name source.
+// SourceIdent returns the quoted SQL identifier of a plan's source: the
+// (schema, name) pair that plans.ParseTableName reads from it, each part
+// quoted, never the text split at a dot.
 func SourceIdent(source string) (string, error) {
-	schema, name, ok := strings.Cut(source, ".")
-	if !ok || schema == "" || name == "" {
-		return "", fmt.Errorf("source %q is not schema.name", source)
+	n, err := plans.ParseTableName(source)
+	if err != nil {
+		return "", err
 	}
-	return pgx.Identifier{schema, name}.Sanitize(), nil
+	return pgx.Identifier{n.Schema, n.Name}.Sanitize(), nil
+}
+
+// byteOrder gives a text key expression of DynamoDB type typ the C
+// collation: its values then compare by their UTF-8 bytes, which is how
+// DynamoDB orders S keys, and equal only when their bytes are (a column
+// with a nondeterministic collation, such as ICU's case-insensitive ones,
+// would otherwise make "abc" and "ABC" one key). A B key is bytea, which
+// has no collation and already compares by bytes.
+func byteOrder(expr, typ string) string {
+	if typ == "B" {
+		return expr
+	}
+	return "(" + expr + `) COLLATE "C"`
 }
 
 // StreamSQL returns the SELECT that Stream runs for t in order, without
@@ -254,13 +271,30 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	skType := "S"
 	if sk == "" {
 		sk = "NULL::text"
+	} else {
+		skType = t.SortKey.Type
 	}
+	// Keys compare as DynamoDB compares them (byteOrder), so the key
+	// columns' collations neither reorder keys nor merge distinct ones.
+	pk, sk = byteOrder(pk, t.PartitionKey.Type), byteOrder(sk, skType)
 	var b strings.Builder
 	b.WriteString("SELECT pk, sk, problem, copies::text")
-	for i := range t.Attributes {
+	// tie orders the rows of one (pk, sk), which only key collisions (or
+	// NULL keys) have: by everything the stream returns, so the order does
+	// not depend on where the rows lie in the heap, and a resume that
+	// re-reads the prefix sees the same rows in the same places. Rows
+	// equal in all of it are interchangeable.
+	tie := "pk, sk, problem"
+	for i, a := range t.Attributes {
 		fmt.Fprintf(&b, ", a%d", i)
+		if a.Encoding == plans.AttrBinary {
+			tie += fmt.Sprintf(", a%d", i)
+		} else {
+			tie += fmt.Sprintf(", a%d COLLATE \"C\"", i)
+		}
 	}
 	// Keys of type N sort by value, not as text ("10" after "2"), so
 	// rounds and table order follow the sort key as DynamoDB orders it.
@@ -271,7 +305,10 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	if t.SortKey != nil && t.SortKey.Type == "N" {
 		skOrder = "sk::numeric"
 	}
-	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY pk, sk) AS copies, row_number() OVER (PARTITION BY pk ORDER BY " + skOrder + ") AS rn FROM (SELECT ")
+	// Keys are equal as DynamoDB compares them too: N keys by value, so
+	// numeric 1.0 and 1.00 are one key (a collision), not two items of
+	// which DynamoDB would keep one.
+	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY " + pkOrder + ", " + skOrder + ") AS copies, row_number() OVER (PARTITION BY " + pkOrder + " ORDER BY " + skOrder + ", " + tie + ") AS rn FROM (SELECT ")
 	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		v, err := valueSQL(a)
@@ -283,11 +320,12 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
 	switch order {
 	case OrderInterleave, "":
-		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk, " + skOrder)
+		// (rn, pk) is unique: rn numbers the rows of each partition key.
+		b.WriteString("rn, md5(rn::text || '#' || pk::text), pk")
 	case OrderTable:
-		b.WriteString(pkOrder + ", " + skOrder)
+		b.WriteString(pkOrder + ", " + skOrder + ", " + tie)
 	case OrderSample:
-		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), pk, sk")
+		b.WriteString("md5(coalesce(pk::text, '') || '#' || coalesce(sk, '')), " + tie)
 	default:
 		return "", fmt.Errorf("unknown order %q", order)
 	}
@@ -331,6 +369,8 @@ type Rows struct {
 	binary []bool // per result column: bytea in binary format
 	hexBuf [][]byte
 	err    error
+	// end closes the read's savepoint; nil once called.
+	end func() error
 }
 
 // Stream runs t's StreamSQL in the snapshot's transaction and returns its
@@ -345,11 +385,19 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		args = append(args, opts.Limit)
 		q += fmt.Sprintf(" LIMIT $%d", len(args))
 	}
-	rows, err := s.Tx().Query(ctx, q, args...)
-	if err != nil {
+	// The read runs in a savepoint that Close rolls back, releasing the
+	// table's lock (see Snapshot).
+	if err := s.beginRead(ctx); err != nil {
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
-	r := &Rows{rows: rows}
+	rows, err := s.Tx().Query(ctx, q, args...)
+	if err != nil {
+		if eerr := s.endRead(ctx); eerr != nil {
+			err = errors.Join(err, eerr)
+		}
+		return nil, fmt.Errorf("read %s: %w", t.Source, err)
+	}
+	r := &Rows{rows: rows, end: func() error { return s.endRead(ctx) }}
 	r.row.Pos = -1
 	r.row.Values = make([][]byte, len(t.Attributes))
 	r.hexBuf = make([][]byte, 4+len(t.Attributes))
@@ -423,8 +471,18 @@ func (r *Rows) Err() error {
 	return nil
 }
 
-// Close ends the query; the snapshot stays open for the next one.
-func (r *Rows) Close() { r.rows.Close() }
+// Close ends the query and releases the locks it took; the snapshot stays
+// open for the next one. A failure to release is kept for Err: the
+// transaction is then unusable, and the next read says so too.
+func (r *Rows) Close() {
+	r.rows.Close()
+	if r.end != nil {
+		if err := r.end(); err != nil && r.err == nil {
+			r.err = err
+		}
+		r.end = nil
+	}
+}
 
 // CommandTag is the server's tag of a finished stream ("SELECT n").
 func (r *Rows) CommandTag() pgconn.CommandTag { return r.rows.CommandTag() }
@@ -436,7 +494,10 @@ func Count(ctx context.Context, s *Snapshot, t plans.Table) (int64, error) {
 		return 0, err
 	}
 	var n int64
-	if err := s.Tx().QueryRow(ctx, "SELECT count(*) FROM "+from).Scan(&n); err != nil {
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT count(*) FROM "+from).Scan(&n)
+	})
+	if err != nil {
 		return 0, fmt.Errorf("count %s: %w", t.Source, err)
 	}
 	return n, nil

@@ -60,14 +60,18 @@ func (e *DriftError) Error() string {
 }
 
 // CheckLive compares p with the live columns of its source tables, keyed by
-// schema.name. It returns every difference in plan order; the error is a
+// their (schema, name). It returns every difference in plan order; the error is a
 // *DriftError listing the ones that make the plan unsafe to load (a dropped
 // table or column, a changed type), and nil when only columns were added.
-func CheckLive(p *Plan, live map[string][]LiveColumn) ([]Difference, error) {
+func CheckLive(p *Plan, live map[TableName][]LiveColumn) ([]Difference, error) {
 	var all, fatal []Difference
 	for i := range p.Tables {
 		t := &p.Tables[i]
-		cols, ok := live[t.Source]
+		name, err := t.SourceTable()
+		if err != nil {
+			return nil, err
+		}
+		cols, ok := live[name]
 		if !ok {
 			d := Difference{Table: t.Source, Kind: TableDropped}
 			all, fatal = append(all, d), append(fatal, d)

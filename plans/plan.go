@@ -94,8 +94,12 @@ type Key struct {
 	// of one column.
 	Type string `yaml:"type"`
 	// Parts are the source columns, in order. Several parts are joined
-	// with Separator, each encoded so the joined string sorts in the
-	// columns' natural order.
+	// with Separator, each encoded so that it sorts as a string in its
+	// column's order (text by its bytes). The joined string sorts like the
+	// tuple of its parts only while no string part holds Separator, `\` or
+	// a character below Separator (space, !, ", control characters): then
+	// a part that is a prefix of another can sort after it ("a","z" → a#z
+	// after "a!","" → a!#). Integer, date and timestamp parts never do.
 	Parts []KeyPart `yaml:"parts"`
 	// Score is the candidate's score (0..1) when it was chosen by scoring.
 	Score float64 `yaml:"score,omitempty"`
@@ -122,7 +126,9 @@ type KeyPart struct {
 // a key of one part whose Type is N or B.
 const (
 	// EncString is the text value; inside a composite key `\` and `#` are
-	// escaped with a backslash.
+	// escaped with a backslash (which keeps keys distinct, not their
+	// order: see Key.Parts). It sorts by its UTF-8 bytes, as DynamoDB
+	// compares strings, whatever the column's collation.
 	EncString = "string"
 	// EncInteger is a sign-aware fixed-width decimal: non-negative values
 	// are zero-padded to Width digits ("0000010001"); negative values are

@@ -195,7 +195,7 @@ func TestHandEditsAreHonouredAndChecked(t *testing.T) {
 func TestCheckLive(t *testing.T) {
 	p := samplePlan()
 	p.Tables = append(p.Tables, Table{Source: "public.gone", Target: "gone"})
-	live := map[string][]LiveColumn{"public.rental": {
+	live := map[TableName][]LiveColumn{{"public", "rental"}: {
 		{Name: "rental_id", PGType: "bigint"},
 		{Name: "rental_date", PGType: "timestamp with time zone"},
 		{Name: "customer_id", PGType: "integer"},
@@ -223,9 +223,9 @@ func TestCheckLive(t *testing.T) {
 		t.Errorf("added column not listed among differences: %v", diffs)
 	}
 
-	live["public.rental"][0].PGType = "integer"
-	live["public.rental"] = append(live["public.rental"], LiveColumn{Name: "inventory_id", PGType: "integer"})
-	live["public.gone"] = nil
+	live[TableName{"public", "rental"}][0].PGType = "integer"
+	live[TableName{"public", "rental"}] = append(live[TableName{"public", "rental"}], LiveColumn{Name: "inventory_id", PGType: "integer"})
+	live[TableName{"public", "gone"}] = nil
 	if _, err := CheckLive(p, live); err != nil {
 		t.Fatalf("matching database refused: %v", err)
 	}

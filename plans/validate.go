@@ -56,7 +56,7 @@ func Validate(p *Plan) []Problem {
 	}
 	v.options(&p.Options)
 	targets := map[string]int{}
-	sources := map[string]int{}
+	sources := map[TableName]int{}
 	for i := range p.Tables {
 		t := &p.Tables[i]
 		at := fmt.Sprintf("tables[%d]", i)
@@ -68,11 +68,11 @@ func Validate(p *Plan) []Problem {
 				targets[t.Target] = i
 			}
 		}
-		if t.Source != "" {
-			if j, dup := sources[t.Source]; dup {
+		if name, err := t.SourceTable(); err == nil {
+			if j, dup := sources[name]; dup {
 				v.add(at+".source", "duplicate source %q (also tables[%d])", t.Source, j)
 			} else {
-				sources[t.Source] = i
+				sources[name] = i
 			}
 		}
 	}
@@ -101,8 +101,8 @@ func (v *validator) options(o *Options) {
 }
 
 func (v *validator) table(at string, t *Table) {
-	if schema, name, ok := strings.Cut(t.Source, "."); !ok || schema == "" || name == "" {
-		v.add(at+".source", "must be schema.table, got %q", t.Source)
+	if _, err := t.SourceTable(); err != nil {
+		v.add(at+".source", "must be schema.table: %v", err)
 	}
 	if !tableName.MatchString(t.Target) {
 		v.add(at+".target", "%q is not a DynamoDB table name (3-255 of a-z A-Z 0-9 _ . -)", t.Target)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -75,5 +77,63 @@ func TestUnreachableSourceNamesServerWithoutPassword(t *testing.T) {
 	}
 	if !strings.Contains(err.Error(), "127.0.0.1") {
 		t.Fatalf("error does not name the server: %v", err)
+	}
+}
+
+// TestKeywordPasswordWithSpacesIsRedactedWhole pins that an unquoted
+// keyword-form password with spaces (which libpq cannot parse, so pgx's own
+// redaction stops at the first space) prints none of its words, in the
+// redacted string and in the connect error alike.
+func TestKeywordPasswordWithSpacesIsRedactedWhole(t *testing.T) {
+	words := []string{"zebra42", "quokka77", "wombat99"}
+	for _, cs := range []string{
+		"host=127.0.0.1 port=1 user=me password=zebra42 quokka77 wombat99 dbname=shop connect_timeout=2",
+		"host=127.0.0.1 port=1 user=me password = zebra42 quokka77 wombat99",
+		"host=127.0.0.1 port=1 user=me password='zebra42 quokka77 wombat99' dbname=shop connect_timeout=2",
+		`host=127.0.0.1 port=1 password='zebra42 \' quokka77 wombat99' dbname=shop connect_timeout=2`,
+		"postgres://me:zebra42%20quokka77%20wombat99@127.0.0.1:1/shop?connect_timeout=2",
+		"postgres://me@127.0.0.1:1/shop?connect_timeout=2&password=zebra42+quokka77+wombat99",
+		"postgres://me@127.0.0.1:1/shop?sslpassword=zebra42+quokka77+wombat99&connect_timeout=2",
+	} {
+		red := redactURL(cs)
+		_, err := (&sourceFlags{url: cs}).connect(t.Context())
+		if err == nil {
+			t.Fatalf("connect with %q succeeded", red)
+		}
+		for _, w := range words {
+			if strings.Contains(red, w) {
+				t.Errorf("redacted %q still holds %q", red, w)
+			}
+			if strings.Contains(err.Error(), w) {
+				t.Errorf("connect error for %q holds %q: %v", red, w, err)
+			}
+		}
+		if !strings.Contains(red, "127.0.0.1") {
+			t.Errorf("redacted %q lost the host", red)
+		}
+	}
+}
+
+// TestPasswordsFromTheEnvironmentAreNotPrinted guards the passwords pgx
+// resolves itself, from PGPASSWORD and from a service file, against being
+// quoted in a connect error.
+func TestPasswordsFromTheEnvironmentAreNotPrinted(t *testing.T) {
+	services := filepath.Join(t.TempDir(), "pg_service.conf")
+	if err := os.WriteFile(services, []byte("[shop]\nhost=127.0.0.1\nport=1\nuser=me\npassword=kiwi31 emu64\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PGSERVICEFILE", services)
+	t.Setenv("PGPASSWORD", "zebra42 quokka77")
+	t.Setenv("PGCONNECT_TIMEOUT", "2")
+	for _, cs := range []string{"host=127.0.0.1 port=1 user=me", "service=shop", "service=shop password", "postgres://me@127.0.0.1:1/shop?service=shop"} {
+		_, err := (&sourceFlags{url: cs}).connect(t.Context())
+		if err == nil {
+			t.Fatalf("connect with %q succeeded", cs)
+		}
+		for _, w := range []string{"zebra42", "quokka77", "kiwi31", "emu64"} {
+			if strings.Contains(err.Error(), w) {
+				t.Errorf("connect error for %q holds %q: %v", cs, w, err)
+			}
+		}
 	}
 }

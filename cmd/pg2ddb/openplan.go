@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"sort"
-	"strings"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -79,8 +78,9 @@ func selectTables(p *plans.Plan, only []string) error {
 	}
 	var kept []plans.Table
 	for _, t := range p.Tables {
-		_, bare, _ := strings.Cut(t.Source, ".")
-		for _, n := range []string{t.Source, bare, t.Target} {
+		// The plan was validated, so its source parses.
+		src, _ := t.SourceTable()
+		for _, n := range []string{t.Source, src.Name, t.Target} {
 			if _, ok := want[n]; ok {
 				want[n] = true
 				kept = append(kept, t)
@@ -105,7 +105,7 @@ func selectTables(p *plans.Plan, only []string) error {
 // liveColumns inspects the plan's source tables in the snapshot and returns
 // their columns as plans.CheckLive takes them. A table that no longer
 // exists is simply absent, which CheckLive reports as dropped.
-func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[string][]plans.LiveColumn, error) {
+func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[plans.TableName][]plans.LiveColumn, error) {
 	// The whole catalog is inspected rather than the plan's schemas, since a
 	// schema dropped since the plan was made must show up as its tables
 	// dropped, not as an error that hides the other differences.
@@ -113,13 +113,13 @@ func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[s
 	if err != nil {
 		return nil, err
 	}
-	live := map[string][]plans.LiveColumn{}
+	live := map[plans.TableName][]plans.LiveColumn{}
 	for _, t := range sc.Tables {
 		cols := make([]plans.LiveColumn, len(t.Columns))
 		for i, c := range t.Columns {
 			cols[i] = plans.LiveColumn{Name: c.Name, PGType: c.BaseType}
 		}
-		live[t.QualifiedName()] = cols
+		live[plans.TableName{Schema: t.Schema, Name: t.Name}] = cols
 	}
 	return live, nil
 }

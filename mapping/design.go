@@ -117,6 +117,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 			FloatSpecials: opts.FloatSpecials, MinDistinct: opts.MinDistinct, MaxShards: opts.MaxShards,
 		},
 	}
+	targets := targetNames(schema.Tables, opts.TablePrefix)
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
 		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {
@@ -127,11 +128,17 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		if profile != nil {
 			tp = profile.Table(t.Schema, t.Name)
 		}
+		if why := unplannable(t, tp); why != "" {
+			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
+			continue
+		}
 		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
 		}
+		pt.Target = targets[t.QualifiedName()]
+		giveWayKeyAttributes(pt)
 		p.Tables = append(p.Tables, *pt)
 	}
 	return p, nil

@@ -246,6 +246,22 @@ INSERT INTO country_codes SELECT chr(65+i/26)||chr(65+i%26), chr(65+i/26)||chr(6
 INSERT INTO user_accounts SELECT ` + uuidV4("i") + `::uuid, '@'||substr(md5('h'||i),1,9), 'Name '||(i%120) FROM generate_series(1,1500) i;`,
 	},
 	{
+		Schema: "public", Name: "kv_items", Rows: 2000,
+		Verdict: Verdict{PartitionKey: []string{"pk"}, SortKey: []string{"sk"},
+			Why: "a single-table-design export: PRIMARY KEY (pk, sk) with columns named pk and sk; pk (40 values × 50) is the partition key, and pg2ddb's own key attributes must give way to the columns' names"},
+		sql: `CREATE TABLE kv_items (pk text NOT NULL, sk text NOT NULL, payload text NOT NULL, PRIMARY KEY (pk, sk));
+INSERT INTO kv_items SELECT 'ns-'||lpad((i%40)::text,2,'0'), 'item-'||lpad(i::text,5,'0'), md5('v'||i) FROM generate_series(1,2000) i;`,
+	},
+	{
+		Schema: "public", Name: "ShipmentEvents", Rows: 2000,
+		Verdict: Verdict{PartitionKey: []string{"trackingNo"}, SortKey: []string{"eventTime"},
+			Why: "camelCase names and no constraints: trackingNo (tracking_no, 400 parcels × 5 events) is the identifier the events belong to, ordered by eventTime; statusCode is named like a code but holds 5 states, not identities"},
+		sql: `CREATE TABLE "ShipmentEvents" ("trackingNo" text NOT NULL, "eventTime" timestamptz NOT NULL, "statusCode" text NOT NULL, "note" text);
+INSERT INTO "ShipmentEvents" SELECT 'TRK'||lpad(((i*7)%400)::text,7,'0'), timestamptz '2024-06-01 00:00:00+00' + (i/400) * interval '6 h' + ((i*7)%400) * interval '1 s',
+  (ARRAY['CREATED','PICKED','IN_TRANSIT','OUT_FOR_DELIVERY','DELIVERED'])[1+i/400], CASE WHEN i%9=0 THEN 'left at door' END
+FROM generate_series(0,1999) i;`,
+	},
+	{
 		Schema: "public", Name: "raw_payloads", Rows: 100,
 		Verdict: Verdict{Skipped: true,
 			Why: "only a jsonb column: nothing can be a DynamoDB key; the table is skipped with the reason, the plan of the others goes on"},

@@ -117,7 +117,10 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 			FloatSpecials: opts.FloatSpecials, MinDistinct: opts.MinDistinct, MaxShards: opts.MaxShards,
 		},
 	}
-	targets := targetNames(schema.Tables, opts.TablePrefix)
+	targets, err := targetNames(schema.Tables, opts.TablePrefix)
+	if err != nil {
+		return nil, fmt.Errorf("design: %w", err)
+	}
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
 		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {

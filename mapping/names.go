@@ -3,6 +3,7 @@ package mapping
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -22,8 +23,12 @@ import (
 // alike.
 const hashLen = 8
 
-// maxTableName is DynamoDB's longest table name.
-const maxTableName = 255
+// maxTableName is DynamoDB's longest table name; maxPrefix is the longest
+// table prefix, which leaves room for a 63-byte PostgreSQL name and a hash.
+const (
+	maxTableName = 255
+	maxPrefix    = 200
+)
 
 // targetNames returns the DynamoDB table name of every table of tables, by
 // qualified name: prefix + the table name with every character DynamoDB
@@ -34,9 +39,21 @@ const maxTableName = 255
 // archive.orders, or "Order Archive" beside "Order_Archive"), the table of
 // schema public whose name needed no change keeps it, and every other one
 // gets "_" and a hash of its qualified name: stable from one plan to the
-// next and independent of which other tables are planned, so a reviewed
-// target name does not move when the table list changes.
-func targetNames(tables []extract.Table, prefix string) map[string]string {
+// next wherever the collision exists (it depends on the qualified name
+// alone, not on the other tables planned).
+//
+// The prefix is the user's own (--table-prefix) and is not rewritten: one
+// DynamoDB refuses is an error, said once, rather than a plan of invalid
+// names.
+func targetNames(tables []extract.Table, prefix string) (map[string]string, error) {
+	if len(prefix) > maxPrefix {
+		return nil, fmt.Errorf("table prefix %q: %d characters, at most %d leave room for the table names", prefix, len(prefix), maxPrefix)
+	}
+	for i := 0; i < len(prefix); i++ {
+		if !allowedTableByte(prefix[i]) {
+			return nil, fmt.Errorf("table prefix %q: DynamoDB table names allow only a-z A-Z 0-9 _ . -", prefix)
+		}
+	}
 	out := make(map[string]string, len(tables))
 	byName := map[string][]*extract.Table{}
 	var order []string
@@ -69,7 +86,7 @@ func targetNames(tables []extract.Table, prefix string) map[string]string {
 		}
 		taken[out[q]] = true
 	}
-	return out
+	return out, nil
 }
 
 // sanitizeTableName replaces every character outside [a-zA-Z0-9_.-] by "_",

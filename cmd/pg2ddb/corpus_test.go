@@ -14,14 +14,15 @@ import (
 
 // endToEnd runs the main job through the CLI on db — plan, review, load,
 // verify — with the plan exactly as `plan` wrote it, and fails unless every
-// step succeeds and verify finds no difference. It returns the plan.
-func endToEnd(t *testing.T, db *testenv.Database, name string) *plans.Plan {
+// step succeeds and verify finds no difference. planArgs are added to the
+// plan command. It returns the plan.
+func endToEnd(t *testing.T, db *testenv.Database, name string, planArgs ...string) *plans.Plan {
 	t.Helper()
 	_, target := targetEnv(t)
 	planPath := filepath.Join(t.TempDir(), name+".yaml")
 	prefix := fmt.Sprintf("e2e%d_", time.Now().UnixNano()%1e9)
 	start := time.Now()
-	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", prefix, "-o", planPath); code != 0 {
+	if code, _, errOut := runCLI(t, append([]string{"plan", "--source", db.URL, "--table-prefix", prefix, "-o", planPath}, planArgs...)...); code != 0 {
 		t.Fatalf("plan: exit %d: %s", code, errOut)
 	}
 	planned := time.Since(start)
@@ -81,20 +82,53 @@ func TestCorpusEndToEnd(t *testing.T) {
 		}
 		targets[pt.Target] = tb.QualifiedName()
 	}
-	// The names that had to be made safe: the original stays in source.
+}
+
+// TestSafeNamesEndToEnd plans the corpus tables whose names DynamoDB would
+// refuse or that collide once made safe — a space and capitals, the name
+// "Order Archive" becomes, 63 bytes of unicode, camelCase, columns named pk
+// and sk — and a jsonb-only table, and takes them through plan → review →
+// load → verify (issue 11 item 8; on main, review refuses the plan).
+func TestSafeNamesEndToEnd(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	if err := corpus.Build(t.Context(), db.Pool); err != nil {
+		t.Fatal(err)
+	}
+	p := endToEnd(t, db, "names", "--tables", "Order Archive,Order_Archive,Kunden*,kv_items,ShipmentEvents,raw_payloads")
+	planned := map[string]plans.Table{}
+	for _, pt := range p.Tables {
+		planned[pt.Source] = pt
+	}
+	// The original name stays in source; the target is made safe, and
+	// "Order Archive" gives way to the table really named Order_Archive.
 	for source, want := range map[string]string{
-		"public.Order_Archive": "Order_Archive",
-		"public.Order Archive": "Order_Archive_",
+		"public.Order_Archive":      "Order_Archive",
+		"public.Order Archive":      "Order_Archive_",
 		"public." + corpus.LongName: "Kundenbestellungen__bersicht_f_r_das_Gesch_ftsjahr_2024_Q1_2",
+		"public.ShipmentEvents":     "ShipmentEvents",
 	} {
 		pt, ok := planned[source]
 		if !ok {
 			t.Errorf("%s: not in the plan", source)
 			continue
 		}
-		if got := strings.TrimPrefix(pt.Target, p.Options.TablePrefix); !strings.HasPrefix(got, want) || strings.HasSuffix(want, "_") && len(got) != len(want)+8 {
+		got := strings.TrimPrefix(pt.Target, p.Options.TablePrefix)
+		if strings.HasSuffix(want, "_") && (!strings.HasPrefix(got, want) || len(got) != len(want)+8) || !strings.HasSuffix(want, "_") && got != want {
 			t.Errorf("%s: target %s, want %s%s", source, pt.Target, p.Options.TablePrefix, want)
 		}
+	}
+	if kv := planned["public.kv_items"]; kv.PartitionKey.Attribute == "pk" || kv.SortKey == nil || kv.SortKey.Attribute == "sk" {
+		t.Errorf("kv_items: key attributes %q/%v do not give way to the columns pk and sk", kv.PartitionKey.Attribute, kv.SortKey)
+	}
+	if len(p.Skipped) != 1 || p.Skipped[0].Source != "public.raw_payloads" || !strings.Contains(p.Skipped[0].Why, "no column can be a DynamoDB key") {
+		t.Errorf("skipped: %+v, want public.raw_payloads with the reason", p.Skipped)
+	}
+
+	// A prefix DynamoDB would refuse is one clear line, not a plan of
+	// invalid names.
+	code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--table-prefix", "my app:", "-o", filepath.Join(t.TempDir(), "bad.yaml"))
+	if lines := strings.Split(strings.TrimSpace(errOut), "\n"); code == 0 || len(lines) != 1 || !strings.Contains(errOut, "table prefix") {
+		t.Errorf("bad prefix: exit %d: %q", code, errOut)
 	}
 }
 

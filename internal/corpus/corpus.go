@@ -5,12 +5,14 @@
 // constraints, dense integers without defaults, uuid v4 and v7 ids stored as
 // text, hot values in otherwise good columns, quoted mixed-case and unicode
 // names, undeclared references, composite uniques, people's names that
-// repeat, a jsonb-only table, a natural code beside a serial primary key.
+// repeat, a jsonb-only table, a natural code beside a serial primary key,
+// columns named pk and sk, an index and a row-level-security policy as the
+// only evidence of how rows are read.
 //
 // The data is deterministic: every value is a function of generate_series'
 // row number (md5 and modular arithmetic, no random()), so every build is the
 // same corpus and a verdict that holds once holds every time. The whole
-// corpus is about 45,000 rows and builds in about a second.
+// corpus is 26 tables, about 48,000 rows, and builds in about a second.
 //
 // It is test machinery: the verdict test in this package and the end-to-end
 // CLI test in cmd/pg2ddb use it; pg2ddb itself never does.
@@ -260,6 +262,17 @@ INSERT INTO kv_items SELECT 'ns-'||lpad((i%40)::text,2,'0'), 'item-'||lpad(i::te
 INSERT INTO "ShipmentEvents" SELECT 'TRK'||lpad(((i*7)%400)::text,7,'0'), timestamptz '2024-06-01 00:00:00+00' + (i/400) * interval '6 h' + ((i*7)%400) * interval '1 s',
   (ARRAY['CREATED','PICKED','IN_TRANSIT','OUT_FOR_DELIVERY','DELIVERED'])[1+i/400], CASE WHEN i%9=0 THEN 'left at door' END
 FROM generate_series(0,1999) i;`,
+	},
+	{
+		Schema: "public", Name: "audit_events", Rows: 3000,
+		Verdict: Verdict{PartitionKey: []string{"actor"}, Tiebreak: "id", NotPartitionKey: []string{"id"},
+			Why: "a bigserial id and nothing named like an identifier, but the index on actor and the row-level-security policy USING (actor = current_user) say how rows are read: pk actor (60 values × 50), the id only as a tiebreak"},
+		sql: `CREATE TABLE audit_events (id bigserial PRIMARY KEY, actor text NOT NULL, action text NOT NULL, at timestamptz NOT NULL);
+CREATE INDEX audit_events_actor ON audit_events (actor);
+ALTER TABLE audit_events ENABLE ROW LEVEL SECURITY;
+CREATE POLICY audit_events_own ON audit_events USING (actor = current_user);
+INSERT INTO audit_events (actor, action, at) SELECT 'u'||lpad(((i*13)%60)::text,3,'0'), (ARRAY['login','logout','read','write','grant','revoke','export','delete'])[1+i%8],
+  timestamptz '2024-04-01 00:00:00+00' + i * interval '17 s' FROM generate_series(1,3000) i;`,
 	},
 	{
 		Schema: "public", Name: "raw_payloads", Rows: 100,

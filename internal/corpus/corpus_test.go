@@ -115,7 +115,7 @@ func TestCorpusPlanIsValid(t *testing.T) {
 func TestCorpusVerdicts(t *testing.T) {
 	p := design(t, build(t))
 	for _, tb := range Tables() {
-		t.Run(tb.Name, func(t *testing.T) {
+		t.Run(tb.QualifiedName(), func(t *testing.T) {
 			if msgs := Judge(p, tb); len(msgs) > 0 {
 				t.Errorf("%s: %s\n  expert: %s", tb.QualifiedName(), strings.Join(msgs, "; "), tb.Verdict.Why)
 			}

@@ -12,7 +12,8 @@
 // The data is deterministic: every value is a function of generate_series'
 // row number (md5 and modular arithmetic, no random()), so every build is the
 // same corpus and a verdict that holds once holds every time. The whole
-// corpus is 27 tables in two schemas, about 48,000 rows, and builds in about a second.
+// corpus is 27 tables in two schemas, about 48,000 rows, and builds in a few
+// seconds (2.8 s measured, with its database).
 //
 // It is test machinery: the verdict test in this package and the end-to-end
 // CLI test in cmd/pg2ddb use it; pg2ddb itself never does.

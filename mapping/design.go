@@ -96,7 +96,9 @@ func (o *Options) defaults() {
 // Design returns the plan for every table of schema: migratable tables get
 // a table design, views and other relations are listed as skipped with the
 // reason. profile may lack a table (or be nil): that table is designed from
-// its constraints alone, with a warning. Errors come only from the checker.
+// its constraints alone, with a warning. A table with no key-able column is
+// skipped with the reason. Errors come only from the checker and from a
+// table prefix DynamoDB would refuse.
 func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profile, checker UniquenessChecker, opts Options) (*plans.Plan, error) {
 	if schema == nil {
 		return nil, errors.New("design: no schema")
@@ -117,6 +119,10 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 			FloatSpecials: opts.FloatSpecials, MinDistinct: opts.MinDistinct, MaxShards: opts.MaxShards,
 		},
 	}
+	targets, err := targetNames(schema.Tables, opts.TablePrefix)
+	if err != nil {
+		return nil, fmt.Errorf("design: %w", err)
+	}
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
 		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {
@@ -127,11 +133,17 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		if profile != nil {
 			tp = profile.Table(t.Schema, t.Name)
 		}
+		if why := unplannable(t, tp); why != "" {
+			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
+			continue
+		}
 		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
 		}
+		pt.Target = targets[t.QualifiedName()]
+		giveWayKeyAttributes(pt)
 		p.Tables = append(p.Tables, *pt)
 	}
 	return p, nil

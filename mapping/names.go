@@ -155,12 +155,7 @@ func giveWayKeyAttributes(pt *plans.Table) {
 // than inventing a synthetic key: a key made from a row's position means
 // nothing, changes on a reload and would let a second load duplicate every
 // item; a person who needs the rows can add a key column and plan again.
-// A schema name containing "." is skipped too: a plan names its source
-// schema.table, which could not say where such a schema ends.
 func unplannable(t *extract.Table, tp *extract.TableProfile) string {
-	if strings.Contains(t.Schema, ".") {
-		return "its schema name contains \".\", which a plan's schema.table source cannot express; rename the schema to migrate it"
-	}
 	for i := range t.Columns {
 		var cp *extract.ColumnProfile
 		if tp != nil && tp.Error == "" {

@@ -112,7 +112,7 @@ var rules = map[Kind]rule{
 func numericAttr(t Type, width int) Attr {
 	switch {
 	case t.Precision > MaxNumberDigits:
-		return Attr{Type: "S", Encoding: plans.AttrNumber, Note: fmt.Sprintf("numeric(%d…) may exceed DynamoDB's %d significant digits: stored as an exact decimal string", t.Precision, MaxNumberDigits)}
+		return Attr{Type: "S", Encoding: plans.AttrNumber, Note: fmt.Sprintf("%s may exceed DynamoDB's %d significant digits: stored as an exact decimal string", t.Display(), MaxNumberDigits)}
 	case t.Precision > 0:
 		return Attr{Type: "N", Encoding: plans.AttrNumber, Note: "exact decimal text"}
 	case width > MaxNumberDigits+2:

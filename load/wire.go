@@ -13,8 +13,8 @@ import (
 // WireItem is one encoded row as the loader sends it: the item in
 // DynamoDB's JSON wire form ({"attr":{"S":"…"},…}), written straight from
 // the row's text, so the hot path builds no attribute-value maps for the
-// SDK to serialize (they cost about half of a load's CPU). The fuzz test
-// FuzzWireMatchesSDK holds it to what the SDK's serializer writes.
+// SDK to serialize: maps, values and the serializer were most of a load's
+// CPU. FuzzWireMatchesSDK holds it to what the SDK's serializer writes.
 type WireItem struct {
 	// Pos is the source row's position in the load order.
 	Pos int64

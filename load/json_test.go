@@ -66,10 +66,10 @@ func TestJSONKeptExactly(t *testing.T) {
 		t.Fatal(err)
 	}
 	for doc, want := range map[string]string{
-		`{"k\u0041": "\ud83d\ude00"}`:               `{"M":{"kA":{"S":"😀"}}}`,
-		`{"dup": 1, "x": 2, "dup": {"b": 1.50}}`:     `{"M":{"dup":{"M":{"b":{"N":"1.50"}}},"x":{"N":"2"}}}`,
-		`{"dup": 1, "dup": 2}`:                      `{"M":{"dup":{"N":"2"}}}`,
-		`{"a": 1, "b": 2, "a": 3, "b": 4, "a": 5}`:  `{"M":{"a":{"N":"5"},"b":{"N":"4"}}}`,
+		`{"k\u0041": "\ud83d\ude00"}`:              `{"M":{"kA":{"S":"😀"}}}`,
+		`{"dup": 1, "x": 2, "dup": {"b": 1.50}}`:   `{"M":{"dup":{"M":{"b":{"N":"1.50"}}},"x":{"N":"2"}}}`,
+		`{"dup": 1, "dup": 2}`:                     `{"M":{"dup":{"N":"2"}}}`,
+		`{"a": 1, "b": 2, "a": 3, "b": 4, "a": 5}`: `{"M":{"a":{"N":"5"},"b":{"N":"4"}}}`,
 		`[1e5, -0.000001, "t\"ab\\", null, false]`: `{"L":[{"N":"1e5"},{"N":"-0.000001"},{"S":"t\"ab\\"},{"NULL":true},{"BOOL":false}]}`,
 	} {
 		_, w, rej := e.AppendWire(nil, &extract.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(doc), nil}})

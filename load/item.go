@@ -213,76 +213,153 @@ func writeValue(b *bytes.Buffer, v types.AttributeValue) {
 	b.WriteByte('}')
 }
 
-// DecodeItem reads an item in DynamoDB JSON (as AppendWire writes it) back
-// into attribute values: for verify, review and the rejects file, not the
-// hot path.
+// DecodeItem reads an item in DynamoDB JSON as AppendWire writes it (no
+// white space) back into attribute values: for verify, review and the
+// rejects file. It reads only that form; anything else is an error.
 func DecodeItem(b []byte) (map[string]types.AttributeValue, error) {
-	var m map[string]json.RawMessage
-	if err := json.Unmarshal(b, &m); err != nil {
-		return nil, fmt.Errorf("decode item %s: %w", b, err)
+	d := wireDecoder{b: b}
+	m, ok := d.item()
+	if !ok || d.i != len(b) {
+		return nil, fmt.Errorf("decode item %q: malformed at byte %d", b, d.i)
 	}
-	out := make(map[string]types.AttributeValue, len(m))
-	for k, raw := range m {
-		av, err := decodeValue(raw)
-		if err != nil {
-			return nil, fmt.Errorf("decode attribute %q: %w", k, err)
-		}
-		out[k] = av
-	}
-	return out, nil
+	return m, nil
 }
 
-func decodeValue(raw json.RawMessage) (types.AttributeValue, error) {
-	var v map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &v); err != nil {
-		return nil, err
+type wireDecoder struct {
+	b []byte
+	i int
+}
+
+func (d *wireDecoder) byte(c byte) bool {
+	if d.i < len(d.b) && d.b[d.i] == c {
+		d.i++
+		return true
 	}
-	if len(v) != 1 {
-		return nil, fmt.Errorf("value %s has %d type keys", raw, len(v))
+	return false
+}
+
+// item reads {"name":value,...}.
+func (d *wireDecoder) item() (map[string]types.AttributeValue, bool) {
+	if !d.byte('{') {
+		return nil, false
 	}
-	for typ, x := range v {
-		var s string
+	m := map[string]types.AttributeValue{}
+	if d.byte('}') {
+		return m, true
+	}
+	for {
+		k, ok := d.str()
+		if !ok || !d.byte(':') {
+			return nil, false
+		}
+		if m[k], ok = d.value(); !ok {
+			return nil, false
+		}
+		if d.byte('}') {
+			return m, true
+		}
+		if !d.byte(',') {
+			return nil, false
+		}
+	}
+}
+
+// value reads {"T":…}.
+func (d *wireDecoder) value() (types.AttributeValue, bool) {
+	if !d.byte('{') {
+		return nil, false
+	}
+	typ, ok := d.str()
+	if !ok || !d.byte(':') {
+		return nil, false
+	}
+	var av types.AttributeValue
+	switch typ {
+	case "S", "N", "B":
+		s, ok := d.str()
+		if !ok {
+			return nil, false
+		}
 		switch typ {
 		case "S":
-			err := json.Unmarshal(x, &s)
-			return &types.AttributeValueMemberS{Value: s}, err
+			av = &types.AttributeValueMemberS{Value: s}
 		case "N":
-			err := json.Unmarshal(x, &s)
-			return &types.AttributeValueMemberN{Value: s}, err
-		case "B":
-			if err := json.Unmarshal(x, &s); err != nil {
-				return nil, err
-			}
+			av = &types.AttributeValueMemberN{Value: s}
+		default:
 			b, err := base64.StdEncoding.DecodeString(s)
-			return &types.AttributeValueMemberB{Value: b}, err
-		case "BOOL":
-			var b bool
-			err := json.Unmarshal(x, &b)
-			return &types.AttributeValueMemberBOOL{Value: b}, err
-		case "NULL":
-			if string(x) != "true" {
-				return nil, fmt.Errorf("NULL %s", x)
+			if err != nil {
+				return nil, false
 			}
-			return &types.AttributeValueMemberNULL{Value: true}, nil
-		case "L":
-			var l []json.RawMessage
-			if err := json.Unmarshal(x, &l); err != nil {
-				return nil, err
-			}
-			out := make([]types.AttributeValue, len(l))
-			for i, el := range l {
-				av, err := decodeValue(el)
-				if err != nil {
-					return nil, err
-				}
-				out[i] = av
-			}
-			return &types.AttributeValueMemberL{Value: out}, nil
-		case "M":
-			m, err := DecodeItem(x)
-			return &types.AttributeValueMemberM{Value: m}, err
+			av = &types.AttributeValueMemberB{Value: b}
 		}
-		return nil, fmt.Errorf("unknown type %q", typ)
+	case "BOOL", "NULL":
+		switch {
+		case d.literal("true"):
+			av = &types.AttributeValueMemberBOOL{Value: true}
+		case typ == "BOOL" && d.literal("false"):
+			av = &types.AttributeValueMemberBOOL{Value: false}
+		default:
+			return nil, false
+		}
+		if typ == "NULL" {
+			av = &types.AttributeValueMemberNULL{Value: true}
+		}
+	case "L":
+		if !d.byte('[') {
+			return nil, false
+		}
+		l := []types.AttributeValue{}
+		for !d.byte(']') {
+			if len(l) > 0 && !d.byte(',') {
+				return nil, false
+			}
+			el, ok := d.value()
+			if !ok {
+				return nil, false
+			}
+			l = append(l, el)
+		}
+		av = &types.AttributeValueMemberL{Value: l}
+	case "M":
+		m, ok := d.item()
+		if !ok {
+			return nil, false
+		}
+		av = &types.AttributeValueMemberM{Value: m}
+	default:
+		return nil, false
 	}
-	panic("unreachable")
+	return av, d.byte('}')
+}
+
+func (d *wireDecoder) literal(lit string) bool {
+	if len(d.b)-d.i >= len(lit) && string(d.b[d.i:d.i+len(lit)]) == lit {
+		d.i += len(lit)
+		return true
+	}
+	return false
+}
+
+// str reads a JSON string, unescaped by codec.Unescape.
+func (d *wireDecoder) str() (string, bool) {
+	if !d.byte('"') {
+		return "", false
+	}
+	start, escaped := d.i, false
+	for ; d.i < len(d.b); d.i++ {
+		switch d.b[d.i] {
+		case '\\':
+			escaped = true
+			d.i++
+		case '"':
+			body := d.b[start:d.i]
+			d.i++
+			if !escaped {
+				return string(body), true
+			}
+			s, err := codec.Unescape(nil, body)
+			return string(s), err == nil
+		}
+	}
+	return "", false
 }

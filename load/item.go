@@ -160,13 +160,6 @@ func writeMap(b *bytes.Buffer, m map[string]types.AttributeValue) {
 	b.WriteByte('}')
 }
 
-// appendMap appends m in DynamoDB JSON, as MarshalItem renders it.
-func appendMap(dst []byte, m map[string]types.AttributeValue) []byte {
-	b := bytes.NewBuffer(dst)
-	writeMap(b, m)
-	return b.Bytes()
-}
-
 func writeString(b *bytes.Buffer, s string) {
 	j, _ := json.Marshal(s)
 	b.Write(j)

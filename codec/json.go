@@ -50,8 +50,8 @@ type transcoder struct {
 	i   int
 	dst []byte
 	err error
-	// key is scratch space for unescaping object keys.
-	key []byte
+	// keys holds the unescaped object keys that had escapes.
+	keys []byte
 	// strStart is where the body of the last string read by str starts.
 	strStart int
 }
@@ -186,12 +186,23 @@ func (t *transcoder) array(depth int) (int, bool) {
 	}
 }
 
-// member is one written member of an object: its unescaped key, where its
-// bytes are in dst (with the comma before it, if any) and its size.
+// member is one written member of an object: where its unescaped key is
+// (in the document, or in keys when it had escapes), where its bytes are in
+// dst (with the comma before it, if any) and its size. It holds no
+// pointers, so a stack array of them is cheap to clear.
 type member struct {
-	key        []byte
+	kFrom, kTo int32
+	escaped    bool
 	start, end int
 	size       int
+}
+
+// keyOf returns m's unescaped key.
+func (t *transcoder) keyOf(m *member) []byte {
+	if m.escaped {
+		return t.keys[m.kFrom:m.kTo]
+	}
+	return t.b[m.kFrom:m.kTo]
 }
 
 func (t *transcoder) object(depth int) (int, bool) {
@@ -204,7 +215,7 @@ func (t *transcoder) object(depth int) (int, bool) {
 		t.dst = append(t.dst, "}}"...)
 		return size, true
 	}
-	var membersBuf [16]member
+	var membersBuf [8]member
 	members := membersBuf[:0]
 	var index map[string]int // key → members index, for big objects
 	for {
@@ -224,13 +235,15 @@ func (t *transcoder) object(depth int) (int, bool) {
 		if n == 0 {
 			return 0, t.fail("empty object key: DynamoDB map keys cannot be empty")
 		}
+		m := member{kFrom: int32(t.strStart), kTo: int32(t.i - 1)}
 		key := t.b[t.strStart : t.i-1]
 		if escaped {
 			// Write the key as the wire form quotes it; compare it unescaped.
-			t.key, _ = Unescape(t.key[:0], key)
-			key = t.key
+			m = member{kFrom: int32(len(t.keys)), escaped: true}
+			t.keys, _ = Unescape(t.keys, key)
+			m.kTo = int32(len(t.keys))
+			key = t.keys[m.kFrom:m.kTo]
 			t.dst = ddbjson.AppendString(t.dst[:keyAt], key)
-			key = bytes.Clone(key)
 		} else {
 			t.dst = append(append(append(t.dst[:keyAt], '"'), key...), '"')
 		}
@@ -241,7 +254,7 @@ func (t *transcoder) object(depth int) (int, bool) {
 				j = k
 			}
 		} else {
-			j = find(members, key)
+			j = t.find(members, key)
 		}
 		if j >= 0 {
 			// A json object may repeat a key; the last value wins, as in
@@ -249,7 +262,7 @@ func (t *transcoder) object(depth int) (int, bool) {
 			size -= members[j].size
 			members, start = t.cut(members, j, start)
 			if index != nil {
-				index = reindex(members)
+				index = t.reindex(members)
 			}
 		}
 		t.ws()
@@ -263,11 +276,12 @@ func (t *transcoder) object(depth int) (int, bool) {
 		}
 		ms := 1 + len(key) + vn
 		size += ms
-		members = append(members, member{key: key, start: start, end: len(t.dst), size: ms})
+		m.start, m.end, m.size = start, len(t.dst), ms
+		members = append(members, m)
 		if index != nil {
-			index[string(key)] = len(members) - 1
+			index[string(t.keyOf(&m))] = len(members) - 1
 		} else if len(members) == manyMembers {
-			index = reindex(members)
+			index = t.reindex(members)
 		}
 		if more, ok := t.more('}'); !ok {
 			return 0, false
@@ -278,17 +292,17 @@ func (t *transcoder) object(depth int) (int, bool) {
 	}
 }
 
-func reindex(members []member) map[string]int {
+func (t *transcoder) reindex(members []member) map[string]int {
 	m := make(map[string]int, 2*len(members))
-	for i, mb := range members {
-		m[string(mb.key)] = i
+	for i := range members {
+		m[string(t.keyOf(&members[i]))] = i
 	}
 	return m
 }
 
-func find(members []member, key []byte) int {
+func (t *transcoder) find(members []member, key []byte) int {
 	for j := range members {
-		if bytes.Equal(members[j].key, key) {
+		if bytes.Equal(t.keyOf(&members[j]), key) {
 			return j
 		}
 	}

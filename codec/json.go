@@ -301,8 +301,10 @@ func (t *transcoder) reindex(members []member) map[string]int {
 }
 
 func (t *transcoder) find(members []member, key []byte) int {
+	n := int32(len(key))
 	for j := range members {
-		if bytes.Equal(t.keyOf(&members[j]), key) {
+		// Lengths first: most keys of an object differ in length.
+		if m := &members[j]; m.kTo-m.kFrom == n && bytes.Equal(t.keyOf(m), key) {
 			return j
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/codec"
 )
 
 // InspectOptions narrows what Inspect lists.
@@ -71,6 +73,7 @@ SELECT a.attrelid, a.attnum::int, a.attname,
        ELSE '{}'::text[] END,
        CASE WHEN bt.typcategory = 'A' AND bt.typelem <> 0 THEN format_type(bt.typelem, NULL) ELSE '' END,
        a.attnotnull,
+       b.oid, b.typmod, bt.typtype::text, bt.typelem,
        CASE WHEN a.attgenerated = '' THEN coalesce(pg_get_expr(ad.adbin, ad.adrelid), '') ELSE '' END,
        CASE a.attidentity WHEN 'a' THEN 'always' WHEN 'd' THEN 'by default' ELSE '' END,
        CASE WHEN a.attgenerated <> '' THEN coalesce(pg_get_expr(ad.adbin, ad.adrelid), '') ELSE '' END,
@@ -315,17 +318,23 @@ func inspectColumns(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 	defer rows.Close()
 	for rows.Next() {
 		var (
-			oid          uint32
-			c            Column
-			baseWithMods string
+			oid, baseOID, elemOID uint32
+			typmod                int32
+			typtype               string
+			c                     Column
+			baseWithMods          string
 		)
 		if err := rows.Scan(&oid, &c.Position, &c.Name, &c.Type, &c.BaseType, &baseWithMods, &c.Domain,
-			&c.Category, &c.Enum, &c.Element, &c.NotNull, &c.Default, &c.Identity, &c.Generated, &c.Comment); err != nil {
+			&c.Category, &c.Enum, &c.Element, &c.NotNull, &baseOID, &typmod, &typtype, &elemOID,
+			&c.Default, &c.Identity, &c.Generated, &c.Comment); err != nil {
 			return fmt.Errorf("inspect columns: %w", err)
 		}
 		if baseWithMods != c.BaseType {
+			// Kept for the JSON model; the typed model below is what the
+			// stages read.
 			c.TypeModifier = modifier.FindString(baseWithMods)
 		}
+		c.Model = codec.FromCatalog(baseOID, c.BaseType, typmod, typtype[0], c.Category[0], elemOID, c.Element)
 		if len(c.Enum) == 0 {
 			c.Enum = nil
 		}

@@ -7,7 +7,10 @@
 // field names are part of `pg2ddb inspect --format json` and stay stable.
 package extract
 
-import "github.com/pg2ddb/pg2ddb/plans"
+import (
+	"github.com/pg2ddb/pg2ddb/codec"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
 
 // Schema is what Inspect found in one database.
 type Schema struct {
@@ -106,6 +109,19 @@ type Column struct {
 	// UUIDDefault is the uuid-generating function of the default
 	// (gen_random_uuid, uuid_generate_v1, uuid_generate_v4, uuidv7…).
 	UUIDDefault string `json:"uuid_default,omitempty"`
+	// Model is the typed model of the base type, from the catalog (oid,
+	// typmod, element); read it through Codec.
+	Model codec.Type `json:"-"`
+}
+
+// Codec returns the column's typed type model: Model as Inspect filled it
+// from the catalog, or, for a column built by hand or read back from
+// JSON, the model parsed from its text fields.
+func (c *Column) Codec() codec.Type {
+	if c.Model.Name != "" {
+		return c.Model
+	}
+	return codec.Parse(c.BaseType, c.TypeModifier, c.Category, c.Element)
 }
 
 // Index is a primary key, a unique constraint or a unique index.

@@ -11,6 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
 
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -129,46 +130,18 @@ func keyExpr(k plans.Key) (string, error) {
 	return "(" + strings.Join(exprs, " || '"+plans.Separator+"' || ") + ")", nil
 }
 
-func col(name string) string { return pgx.Identifier{name}.Sanitize() }
+func col(name string) string { return codec.Ident(name) }
 
-// partExpr is the SQL text of one key part.
+// partExpr is the SQL text of one key part, as the codec encodes it.
 func partExpr(p plans.KeyPart, composite bool) (string, error) {
-	c := col(p.Column)
-	switch p.Encoding {
-	case plans.EncString:
-		if composite {
-			// replace() refuses a nondeterministic collation; the escaping
-			// works on bytes anyway.
-			return `replace(replace(` + c + `::text COLLATE "C", '\', '\\'), '#', '\#')`, nil
-		}
-		return c + "::text", nil
-	case plans.EncInteger:
-		if p.Width <= 0 || p.Width > 38 {
-			return "", fmt.Errorf("column %s: integer encoding needs a width of 1..38, not %d", p.Column, p.Width)
-		}
-		// lpad truncates a value wider than Width; KeyProblemSQL reports
-		// it, so such a row is rejected instead of colliding silently.
-		w := strconv.Itoa(p.Width)
-		pow := "1" + strings.Repeat("0", p.Width)
-		return "(CASE WHEN " + c + " < 0 THEN '-' || lpad((" + c + "::numeric + " + pow + ")::text, " + w + ", '0') ELSE lpad(" + c + "::text, " + w + ", '0') END)", nil
-	case plans.EncNumber:
-		return c + "::numeric::text", nil
-	case plans.EncDate:
-		return "to_char(" + c + ", 'YYYY-MM-DD')", nil
-	case plans.EncTimestamp:
-		return "to_char(" + c + `, 'YYYY-MM-DD"T"HH24:MI:SS.US')`, nil
-	case plans.EncTimestampTZ:
-		return "to_char(" + c + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`, nil
-	case plans.EncBinary:
-		return c, nil
-	}
-	return "", fmt.Errorf("column %s: unknown key encoding %q", p.Column, p.Encoding)
+	return codec.KeyPartSQL(p, composite)
 }
 
 // KeyProblemSQL returns a text expression that is NULL when every key part
 // of a row can be encoded, and otherwise says why not ("NULL in key column
 // x", "integer 123456 in key column y is wider than 5 digits", "date
-// 'infinity' in key column d has no key encoding").
+// 'infinity' in key column d has no key encoding", a date before year 1);
+// codec.KeyProblems has the rules.
 func KeyProblemSQL(t plans.Table) string {
 	var whens []string
 	keys := []plans.Key{t.PartitionKey}
@@ -177,56 +150,14 @@ func KeyProblemSQL(t plans.Table) string {
 	}
 	for _, k := range keys {
 		for _, p := range k.Parts {
-			c := col(p.Column)
-			name := quoteLiteral(p.Column)
-			whens = append(whens, "WHEN "+c+" IS NULL THEN 'NULL in key column ' || "+name)
-			switch p.Encoding {
-			case plans.EncInteger:
-				if k.Type == "S" && p.Width > 0 {
-					w := strconv.Itoa(p.Width)
-					whens = append(whens, "WHEN length(abs("+c+"::numeric)::text) > "+w+
-						" THEN 'integer ' || "+c+"::text || ' in key column ' || "+name+" || ' is wider than "+w+" digits'")
-				}
-			case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
-				whens = append(whens, "WHEN NOT isfinite("+c+") THEN "+quoteLiteral(p.Encoding+" ")+" || "+c+"::text || ' in key column ' || "+name+" || ' has no key encoding'")
-			}
+			whens = append(whens, codec.KeyProblems(p, k.Type)...)
 		}
 	}
 	return "(CASE " + strings.Join(whens, " ") + " END)"
 }
 
-// valueSQL is the SQL text of one attribute, cast to the form load's item
-// encoder takes: text for everything except binary (bytea, raw).
-func valueSQL(a plans.Attribute) (string, error) {
-	c := col(a.Column)
-	switch a.Encoding {
-	case plans.AttrNumber:
-		switch strings.ToLower(a.PGType) {
-		case "smallint", "integer", "bigint", "numeric":
-			return c + "::text", nil
-		}
-		if strings.HasPrefix(strings.ToLower(a.PGType), "numeric") {
-			return c + "::text", nil
-		}
-		return c + "::numeric::text", nil
-	case plans.AttrFloat, plans.AttrString, plans.AttrBool, plans.AttrJSON:
-		// float4/float8 text is the shortest exact form, with NaN and
-		// [-]Infinity spelled out so the encoder can apply FloatSpecials.
-		return c + "::text", nil
-	case plans.AttrBinary:
-		return c, nil
-	case plans.AttrDate:
-		return "coalesce(to_char(" + c + ", 'YYYY-MM-DD'), " + c + "::text)", nil
-	case plans.AttrTimestamp:
-		return "coalesce(to_char(" + c + `, 'YYYY-MM-DD"T"HH24:MI:SS.US'), ` + c + "::text)", nil
-	case plans.AttrTimestampTZ:
-		return "coalesce(to_char(" + c + ` AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), ` + c + "::text)", nil
-	case plans.AttrArray:
-		// to_jsonb keeps numbers exact and nests multi-dimensional arrays.
-		return "to_jsonb(" + c + ")::text", nil
-	}
-	return "", fmt.Errorf("column %s: unknown attribute encoding %q", a.Column, a.Encoding)
-}
+// valueSQL is the SQL text of one attribute, as the codec selects it.
+func valueSQL(a plans.Attribute) (string, error) { return codec.ValueSQL(a) }
 
 // SourceIdent returns the quoted SQL identifier of a plan's source: the
 // (schema, name) pair that plans.ParseTableName reads from it, each part

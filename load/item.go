@@ -4,16 +4,12 @@ import (
 	"bytes"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"io"
 	"sort"
-	"strconv"
-	"strings"
-	"unicode/utf8"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -48,8 +44,9 @@ type Encoder struct {
 	skAttr  string
 	pkType  string
 	skType  string
-	names   []string
 	nameLen []int
+	// values are the attributes' encoders, in plan order.
+	values []codec.Value
 	// wirePK, wireSK and wireNames are the attribute names as AppendWire
 	// writes them: quoted, with the colon.
 	wirePK, wireSK []byte
@@ -84,7 +81,7 @@ func NewEncoder(t plans.Table, o plans.Options) (*Encoder, error) {
 			return nil, fmt.Errorf("table %s: attribute name %q of column %s is empty or used twice (keys included)", t.Source, a.Name, a.Column)
 		}
 		seen[a.Name] = true
-		e.names = append(e.names, a.Name)
+		e.values = append(e.values, codec.NewValue(a, o.FloatSpecials))
 		e.nameLen = append(e.nameLen, len(a.Name))
 		e.wireNames = append(e.wireNames, wireName(a.Name))
 	}
@@ -100,79 +97,20 @@ type Reject struct {
 	Item map[string]types.AttributeValue
 }
 
-// Encode builds the item of row, or says why it cannot be written.
+// Encode builds the item of row as attribute values, or says why it
+// cannot be written. It decodes what AppendWire writes, so the items that
+// verify compares and review shows are the loader's, byte for byte.
 func (e *Encoder) Encode(row *extract.Row) (Item, *Reject) {
-	it := Item{Pos: row.Pos, Attrs: make(map[string]types.AttributeValue, len(e.names)+2)}
-	var reasons []string
-	size := 0
-	keyVal := func(attr, typ string, v []byte, max int, what string) {
-		if v == nil {
-			return
-		}
-		if len(v) == 0 {
-			reasons = append(reasons, fmt.Sprintf("empty %s (%s): DynamoDB keys cannot be empty", what, attr))
-		} else if len(v) > max {
-			reasons = append(reasons, fmt.Sprintf("%s (%s) is %d bytes, over DynamoDB's %d", what, attr, len(v), max))
-		}
-		switch typ {
-		case "N":
-			s := string(v)
-			if n, err := checkNumber(s); err != nil {
-				reasons = append(reasons, fmt.Sprintf("%s (%s): %v", what, attr, err))
-			} else {
-				it.Attrs[attr] = &types.AttributeValueMemberN{Value: s}
-				size += len(attr) + n
-			}
-		case "B":
-			it.Attrs[attr] = &types.AttributeValueMemberB{Value: bytes.Clone(v)}
-			size += len(attr) + len(v)
-		default:
-			if !utf8.Valid(v) {
-				reasons = append(reasons, fmt.Sprintf("%s (%s) is not valid UTF-8", what, attr))
-			}
-			it.Attrs[attr] = &types.AttributeValueMemberS{Value: string(v)}
-			size += len(attr) + len(v)
-		}
+	_, w, rej := e.AppendWire(nil, row)
+	if rej != nil {
+		return Item{Pos: row.Pos, Key: w.Key, Attrs: rej.Item}, rej
 	}
-	if row.Problem != "" {
-		reasons = append(reasons, "key cannot be encoded: "+row.Problem)
-	} else if row.PK == nil || (e.skAttr != "" && row.SK == nil) {
-		reasons = append(reasons, "key cannot be encoded: NULL key value")
+	attrs, err := DecodeItem(w.Body)
+	if err != nil {
+		// AppendWire wrote something it cannot read back: a bug, not a row.
+		return Item{Pos: row.Pos, Key: w.Key}, &Reject{Reason: "internal error: " + err.Error()}
 	}
-	keyVal(e.pkAttr, e.pkType, row.PK, maxPKBytes, "partition key")
-	if e.skAttr != "" {
-		keyVal(e.skAttr, e.skType, row.SK, maxSKBytes, "sort key")
-	}
-	it.Key = string(row.PK) + "\x00" + string(row.SK)
-	if row.Copies > 1 {
-		reasons = append(reasons, fmt.Sprintf("key collision: %d source rows map to %s", row.Copies, e.describeKey(row)))
-	}
-	for i, a := range e.table.Attributes {
-		v := row.Values[i]
-		if v == nil {
-			if e.options.Nulls == plans.NullsWrite {
-				it.Attrs[a.Name] = &types.AttributeValueMemberNULL{Value: true}
-				size += e.nameLen[i] + 1
-			}
-			continue
-		}
-		av, n, err := e.value(a, v)
-		if err != nil {
-			reasons = append(reasons, fmt.Sprintf("column %s: %v", a.Column, err))
-			continue
-		}
-		it.Attrs[a.Name] = av
-		size += e.nameLen[i] + n
-	}
-	it.Size = size
-	it.WCU = WCU(size)
-	if size > MaxItemBytes {
-		reasons = append(reasons, fmt.Sprintf("item is %d bytes, over DynamoDB's %d (400 KB)", size, MaxItemBytes))
-	}
-	if len(reasons) > 0 {
-		return it, &Reject{Reason: strings.Join(reasons, "; "), Item: it.Attrs}
-	}
-	return it, nil
+	return Item{Pos: row.Pos, Attrs: attrs, Key: w.Key, Size: w.Size, WCU: w.WCU}, nil
 }
 
 func (e *Encoder) describeKey(row *extract.Row) string {
@@ -192,168 +130,9 @@ func WCU(size int) int {
 	return (size + 1023) / 1024
 }
 
-// value encodes one non-NULL attribute value and returns its size.
-func (e *Encoder) value(a plans.Attribute, v []byte) (types.AttributeValue, int, error) {
-	switch a.Encoding {
-	case plans.AttrNumber, plans.AttrFloat:
-		s := string(v)
-		n, err := checkNumber(s)
-		if err != nil {
-			if errors.Is(err, errSpecial) && e.options.FloatSpecials == plans.FloatSpecialsString {
-				return &types.AttributeValueMemberS{Value: s}, len(s), nil
-			}
-			return nil, 0, err
-		}
-		return &types.AttributeValueMemberN{Value: s}, n, nil
-	case plans.AttrBool:
-		switch string(v) {
-		case "true", "t":
-			return &types.AttributeValueMemberBOOL{Value: true}, 1, nil
-		case "false", "f":
-			return &types.AttributeValueMemberBOOL{Value: false}, 1, nil
-		}
-		return nil, 0, fmt.Errorf("boolean %q", v)
-	case plans.AttrBinary:
-		return &types.AttributeValueMemberB{Value: bytes.Clone(v)}, len(v), nil
-	case plans.AttrJSON, plans.AttrArray:
-		return jsonValue(v)
-	default:
-		if !utf8.Valid(v) {
-			return nil, 0, errors.New("text is not valid UTF-8")
-		}
-		return &types.AttributeValueMemberS{Value: string(v)}, len(v), nil
-	}
-}
-
-// jsonValue decodes a JSON document into an attribute value, keeping
-// numbers as their exact decimal text.
-func jsonValue(v []byte) (types.AttributeValue, int, error) {
-	if av, n, err := fastJSON(v); err == nil {
-		return av, n, nil
-	}
-	return slowJSON(v)
-}
-
-// slowJSON decodes with encoding/json: the reference for fastJSON, and the
-// path that words the errors of invalid documents.
-func slowJSON(v []byte) (types.AttributeValue, int, error) {
-	d := json.NewDecoder(bytes.NewReader(v))
-	d.UseNumber()
-	var x any
-	if err := d.Decode(&x); err != nil {
-		return nil, 0, fmt.Errorf("json: %w", err)
-	}
-	if _, err := d.Token(); err != io.EOF {
-		return nil, 0, errors.New("json: trailing data")
-	}
-	return fromJSON(x)
-}
-
-func fromJSON(x any) (types.AttributeValue, int, error) {
-	switch x := x.(type) {
-	case nil:
-		return &types.AttributeValueMemberNULL{Value: true}, 1, nil
-	case bool:
-		return &types.AttributeValueMemberBOOL{Value: x}, 1, nil
-	case string:
-		return &types.AttributeValueMemberS{Value: x}, len(x), nil
-	case json.Number:
-		n, err := checkNumber(string(x))
-		if err != nil {
-			return nil, 0, fmt.Errorf("json %w", err)
-		}
-		return &types.AttributeValueMemberN{Value: string(x)}, n, nil
-	case []any:
-		l := make([]types.AttributeValue, len(x))
-		size := 3
-		for i, el := range x {
-			av, n, err := fromJSON(el)
-			if err != nil {
-				return nil, 0, err
-			}
-			l[i] = av
-			size += 1 + n
-		}
-		return &types.AttributeValueMemberL{Value: l}, size, nil
-	case map[string]any:
-		m := make(map[string]types.AttributeValue, len(x))
-		size := 3
-		for k, el := range x {
-			av, n, err := fromJSON(el)
-			if err != nil {
-				return nil, 0, err
-			}
-			m[k] = av
-			size += 1 + len(k) + n
-		}
-		return &types.AttributeValueMemberM{Value: m}, size, nil
-	}
-	return nil, 0, fmt.Errorf("json value of type %T", x)
-}
-
-// errSpecial marks NaN and ±Infinity, which Options.FloatSpecials may turn
-// into strings.
-var errSpecial = errors.New("not a finite number")
-
-// checkNumber validates s as a DynamoDB number (at most 38 significant
-// digits, magnitude 1E-130 to below 1E+126, finite) and returns its size
-// by DynamoDB's rule: one byte per two significant digits plus one.
-func checkNumber(s string) (int, error) {
-	sig, exp, zero, ok := scanDecimal(s)
-	if !ok {
-		// Errors are built only here: every numeric attribute of every
-		// row passes this function.
-		i := 0
-		if i < len(s) && (s[i] == '-' || s[i] == '+') {
-			i++
-		}
-		switch strings.ToLower(s[i:]) {
-		case "nan", "infinity", "inf":
-			return 0, fmt.Errorf("number %s: %w; DynamoDB numbers cannot hold it", s, errSpecial)
-		}
-		return 0, fmt.Errorf("%q is not a decimal number", s)
-	}
-	if zero {
-		return 1, nil
-	}
-	switch {
-	case sig > 38:
-		return 0, fmt.Errorf("number %s has %d significant digits, over DynamoDB's 38", s, sig)
-	case exp > 125:
-		return 0, fmt.Errorf("number %s is too large for DynamoDB (at most 9.99…E+125)", s)
-	case exp < -130:
-		return 0, fmt.Errorf("number %s is too small for DynamoDB (at least 1E-130)", s)
-	}
-	return (sig+1)/2 + 1, nil
-}
-
 // CanonicalNumber renders a DynamoDB number so that equal values compare
 // equal as strings ("1.50" and "15E-1" both give "1.5E0").
-func CanonicalNumber(s string) string {
-	sig, exp, zero, ok := scanDecimal(s)
-	if !ok {
-		return s
-	}
-	if zero {
-		return "0"
-	}
-	digits := make([]byte, 0, len(s))
-	for i := 0; i < len(s) && s[i] != 'e' && s[i] != 'E'; i++ {
-		if c := s[i]; (c >= '1' && c <= '9') || (c == '0' && len(digits) > 0) {
-			digits = append(digits, c)
-		}
-	}
-	digits = digits[:sig] // without trailing zeros
-	sign := ""
-	if strings.HasPrefix(s, "-") {
-		sign = "-"
-	}
-	mant := string(digits[:1])
-	if len(digits) > 1 {
-		mant += "." + string(digits[1:])
-	}
-	return sign + mant + "E" + strconv.Itoa(exp)
-}
+func CanonicalNumber(s string) string { return codec.CanonicalNumber(s) }
 
 // MarshalItem renders an item as DynamoDB JSON ({"pk":{"S":"…"},…}), the
 // form of the rejects file and of verify's differences.
@@ -379,13 +158,6 @@ func writeMap(b *bytes.Buffer, m map[string]types.AttributeValue) {
 		writeValue(b, m[k])
 	}
 	b.WriteByte('}')
-}
-
-// appendMap appends m in DynamoDB JSON, as MarshalItem renders it.
-func appendMap(dst []byte, m map[string]types.AttributeValue) []byte {
-	b := bytes.NewBuffer(dst)
-	writeMap(b, m)
-	return b.Bytes()
 }
 
 func writeString(b *bytes.Buffer, s string) {
@@ -432,4 +204,155 @@ func writeValue(b *bytes.Buffer, v types.AttributeValue) {
 		fmt.Fprintf(b, `{"?":%q`, fmt.Sprintf("%T", v))
 	}
 	b.WriteByte('}')
+}
+
+// DecodeItem reads an item in DynamoDB JSON as AppendWire writes it (no
+// white space) back into attribute values: for verify, review and the
+// rejects file. It reads only that form; anything else is an error.
+func DecodeItem(b []byte) (map[string]types.AttributeValue, error) {
+	d := wireDecoder{b: b}
+	m, ok := d.item()
+	if !ok || d.i != len(b) {
+		return nil, fmt.Errorf("decode item %q: malformed at byte %d", b, d.i)
+	}
+	return m, nil
+}
+
+type wireDecoder struct {
+	b []byte
+	i int
+}
+
+func (d *wireDecoder) byte(c byte) bool {
+	if d.i < len(d.b) && d.b[d.i] == c {
+		d.i++
+		return true
+	}
+	return false
+}
+
+// item reads {"name":value,...}.
+func (d *wireDecoder) item() (map[string]types.AttributeValue, bool) {
+	if !d.byte('{') {
+		return nil, false
+	}
+	m := map[string]types.AttributeValue{}
+	if d.byte('}') {
+		return m, true
+	}
+	for {
+		k, ok := d.str()
+		if !ok || !d.byte(':') {
+			return nil, false
+		}
+		if m[k], ok = d.value(); !ok {
+			return nil, false
+		}
+		if d.byte('}') {
+			return m, true
+		}
+		if !d.byte(',') {
+			return nil, false
+		}
+	}
+}
+
+// value reads {"T":…}.
+func (d *wireDecoder) value() (types.AttributeValue, bool) {
+	if !d.byte('{') {
+		return nil, false
+	}
+	typ, ok := d.str()
+	if !ok || !d.byte(':') {
+		return nil, false
+	}
+	var av types.AttributeValue
+	switch typ {
+	case "S", "N", "B":
+		s, ok := d.str()
+		if !ok {
+			return nil, false
+		}
+		switch typ {
+		case "S":
+			av = &types.AttributeValueMemberS{Value: s}
+		case "N":
+			av = &types.AttributeValueMemberN{Value: s}
+		default:
+			b, err := base64.StdEncoding.DecodeString(s)
+			if err != nil {
+				return nil, false
+			}
+			av = &types.AttributeValueMemberB{Value: b}
+		}
+	case "BOOL", "NULL":
+		switch {
+		case d.literal("true"):
+			av = &types.AttributeValueMemberBOOL{Value: true}
+		case typ == "BOOL" && d.literal("false"):
+			av = &types.AttributeValueMemberBOOL{Value: false}
+		default:
+			return nil, false
+		}
+		if typ == "NULL" {
+			av = &types.AttributeValueMemberNULL{Value: true}
+		}
+	case "L":
+		if !d.byte('[') {
+			return nil, false
+		}
+		l := []types.AttributeValue{}
+		for !d.byte(']') {
+			if len(l) > 0 && !d.byte(',') {
+				return nil, false
+			}
+			el, ok := d.value()
+			if !ok {
+				return nil, false
+			}
+			l = append(l, el)
+		}
+		av = &types.AttributeValueMemberL{Value: l}
+	case "M":
+		m, ok := d.item()
+		if !ok {
+			return nil, false
+		}
+		av = &types.AttributeValueMemberM{Value: m}
+	default:
+		return nil, false
+	}
+	return av, d.byte('}')
+}
+
+func (d *wireDecoder) literal(lit string) bool {
+	if len(d.b)-d.i >= len(lit) && string(d.b[d.i:d.i+len(lit)]) == lit {
+		d.i += len(lit)
+		return true
+	}
+	return false
+}
+
+// str reads a JSON string, unescaped by codec.Unescape.
+func (d *wireDecoder) str() (string, bool) {
+	if !d.byte('"') {
+		return "", false
+	}
+	start, escaped := d.i, false
+	for ; d.i < len(d.b); d.i++ {
+		switch d.b[d.i] {
+		case '\\':
+			escaped = true
+			d.i++
+		case '"':
+			body := d.b[start:d.i]
+			d.i++
+			if !escaped {
+				return string(body), true
+			}
+			s, err := codec.Unescape(nil, body)
+			return string(s), err == nil
+		}
+	}
+	return "", false
 }

@@ -184,10 +184,11 @@ func TestRejects(t *testing.T) {
 	exec(t, db.Pool,
 		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text, j jsonb)`,
 		`INSERT INTO public.r SELECT i, 'k' || i, i * 1.5, i / 4.0, 'x', '{"a": [1]}' FROM generate_series(1, 100) i`,
-		// Nested deeper than DynamoDB's 32 levels: nothing before the write
-		// refuses it, DynamoDB does (played by refuser), and only this
-		// item of its batch is rejected.
-		`INSERT INTO public.r VALUES (108, 'deep', 1, 1, 'x', (repeat('[', 40) || repeat(']', 40))::jsonb)`,
+		// An item DynamoDB refuses for a reason only it sees (played by
+		// refuser): only this item of its batch is rejected.
+		`INSERT INTO public.r VALUES (108, 'deep', 1, 1, 'x', (repeat('[', 20) || repeat(']', 20))::jsonb)`,
+		// Nested deeper than DynamoDB's 32 levels: rejected before sending.
+		`INSERT INTO public.r VALUES (109, 'deeper', 1, 1, 'x', (repeat('[', 40) || repeat(']', 40))::jsonb)`,
 		`INSERT INTO public.r VALUES
 		   (101, 'dup', 1, 1, 'first'), (102, 'dup', 2, 2, 'second'),
 		   (103, 'big', 1, 1, repeat('x', 500000)),
@@ -207,7 +208,7 @@ func TestRejects(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 8 || res.Rejected() != 8 {
+	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 9 || res.Rejected() != 9 {
 		t.Fatalf("result %+v", tr)
 	}
 	recs, err := load.ReadRejects(rejectsPath)
@@ -222,12 +223,13 @@ func TestRejects(t *testing.T) {
 		reasons[r.Key["pk"]] = append(reasons[r.Key["pk"]], r.Reason)
 	}
 	for key, want := range map[string]string{
-		"dup":  `key collision: 2 source rows map to pk="dup"`,
-		"big":  "over DynamoDB's 409600 (400 KB)",
-		"n40":  "40 significant digits, over DynamoDB's 38",
-		"nan":  "number NaN: not a finite number",
-		"":     "empty partition key",
-		"deep": "DynamoDB refused the item: Nesting Levels have exceeded supported limits",
+		"dup":    `key collision: 2 source rows map to pk="dup"`,
+		"big":    "over DynamoDB's 409600 (400 KB)",
+		"n40":    "40 significant digits, over DynamoDB's 38",
+		"nan":    "number NaN: not a finite number",
+		"":       "empty partition key",
+		"deep":   "DynamoDB refused the item: Nesting Levels have exceeded supported limits",
+		"deeper": "json: nesting deeper than DynamoDB's 32 levels",
 	} {
 		n := 1
 		if key == "dup" {

@@ -1,4 +1,4 @@
-package load
+package codec
 
 import (
 	"errors"
@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestCheckNumber(t *testing.T) {
+func TestNumberSize(t *testing.T) {
 	for _, c := range []struct {
 		in   string
 		size int
@@ -31,19 +31,19 @@ func TestCheckNumber(t *testing.T) {
 		{"-", 0, "not a decimal number"},
 		{"1e", 0, "not a decimal number"},
 	} {
-		size, err := checkNumber(c.in)
+		size, err := NumberSize(c.in)
 		if c.err == "" {
 			if err != nil || size != c.size {
-				t.Errorf("checkNumber(%q) = %d, %v; want %d", c.in, size, err, c.size)
+				t.Errorf("NumberSize(%q) = %d, %v; want %d", c.in, size, err, c.size)
 			}
 			continue
 		}
 		if err == nil || !strings.Contains(err.Error(), c.err) {
-			t.Errorf("checkNumber(%q) error %v, want %q", c.in, err, c.err)
+			t.Errorf("NumberSize(%q) error %v, want %q", c.in, err, c.err)
 		}
 	}
-	if _, err := checkNumber("NaN"); !errors.Is(err, errSpecial) {
-		t.Errorf("NaN is not errSpecial: %v", err)
+	if _, err := NumberSize("NaN"); !errors.Is(err, ErrSpecial) {
+		t.Errorf("NaN is not ErrSpecial: %v", err)
 	}
 	if got := CanonicalNumber("1.50"); got != CanonicalNumber("15E-1") || got != "1.5E0" {
 		t.Errorf("CanonicalNumber(1.50) = %q", got)
@@ -57,9 +57,9 @@ func TestCheckNumber(t *testing.T) {
 	}
 }
 
-func BenchmarkCheckNumber(b *testing.B) {
+func BenchmarkNumberSize(b *testing.B) {
 	for b.Loop() {
-		if _, err := checkNumber("123456.78"); err != nil {
+		if _, err := NumberSize("123456.78"); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -32,6 +32,8 @@ func TestTargetNames(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := func(q string) string { return "_" + shortHash(q) }
+	// A name holding a double quote is written quoted in a plan's source.
+	quoted := plans.TableName{Schema: "public", Name: "a\"b"}.String()
 	want := map[string]string{
 		"public.rental":        "app.rental",
 		"public.Order Archive": "app.Order_Archive" + h("public.Order Archive"),
@@ -41,7 +43,7 @@ func TestTargetNames(t *testing.T) {
 		"public." + long:       "app.Kundenbestellungen__bersicht_f_r_das_Gesch_ftsjahr_2024_Q1_2",
 		"public.x":             "app.x",
 		"public.日本":            "app.__",
-		"public.a\"b":          "app.a_b" + h("public.a\"b"),
+		quoted:                 "app.a_b" + h(quoted),
 		"public.a'b":           "app.a_b" + h("public.a'b"),
 	}
 	seen := map[string]string{}

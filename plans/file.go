@@ -114,6 +114,17 @@ func Read(r io.Reader) (*Plan, error) {
 			problems = append(problems, Problem{Path: "plan", Message: e})
 		}
 	}
+	// A second document (two plans pasted together, a merge gone wrong)
+	// would otherwise be ignored: the plan that loads would not be all
+	// that the file says.
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		problems = append(problems, Problem{Path: "plan", Message: "after the plan: " + strings.TrimPrefix(err.Error(), "yaml: ")})
+	default:
+		problems = append(problems, Problem{Path: "plan", Message: fmt.Sprintf("a plan file holds one YAML document; a second one starts at line %d", next.Line)})
+	}
 	problems = append(problems, Validate(&p)...)
 	if len(problems) > 0 {
 		return nil, &ValidationError{Problems: problems}

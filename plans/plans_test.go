@@ -274,3 +274,23 @@ func TestThousandsAndSeconds(t *testing.T) {
 		t.Errorf("Seconds(192) = %q", got)
 	}
 }
+
+// TestReadRefusesASecondDocument: a plan file is one YAML document. A
+// second one (two plans pasted together, a merge gone wrong) used to be
+// ignored silently, so the plan that loaded was not all the file said.
+func TestReadRefusesASecondDocument(t *testing.T) {
+	one := write(t, samplePlan())
+	for _, text := range []string{
+		one + "---\n" + one,
+		one + "---\nversion: 1\n",
+		one + "...\n---\n",
+	} {
+		wantProblems(t, problems(t, text), "plan: a plan file holds one YAML document; a second one starts at line ")
+	}
+	// A document end marker alone, or a leading document start, is fine.
+	for _, text := range []string{one + "...\n", "---\n" + one} {
+		if _, err := Read(strings.NewReader(text)); err != nil {
+			t.Errorf("Read refused %q…: %v", text[:20], err)
+		}
+	}
+}

@@ -36,7 +36,7 @@ var fastRetry = load.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecon
 func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
-	p := catalogPlan(t, db.Pool, "orders")
+	p := plannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)
 	sim := startSim(t, ddbsim.Options{
 		Seed: 7, PartitionWCU: 1e9,
@@ -73,7 +73,7 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 func TestAlwaysFailingEndpointGivesUp(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
-	p := catalogPlan(t, db.Pool, "orders")
+	p := plannedFor(t, db.Pool)
 	for _, f := range []ddbsim.Faults{{InternalErrorRate: 1}, {DropRate: 1}, {UnprocessedRate: 1}} {
 		t.Run(fmt.Sprintf("%+v", f), func(t *testing.T) {
 			src := snapshotSource(t, db.Pool)
@@ -106,7 +106,9 @@ func TestSpreadAgainstPartitions(t *testing.T) {
 		`CREATE TABLE public.readings (sensor text, n int, v numeric, PRIMARY KEY (sensor, n))`,
 		`INSERT INTO public.readings SELECT 's' || s, n, n * 0.5 FROM generate_series(1, 40) s, generate_series(1, 125) n ORDER BY 1, 2`,
 	)
-	p := catalogPlan(t, db.Pool, "readings")
+	p := plannedFor(t, db.Pool)
+	// The user's edit: key by sensor, 40 keys of 125 readings, so the
+	// write order decides how partitions are hit.
 	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "sensor", Encoding: plans.EncString}, {Column: "n", Encoding: plans.EncInteger, Width: 10}})
 	type figures struct {
 		simSeconds, throttledShare, spread float64

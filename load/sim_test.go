@@ -66,6 +66,24 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	if n := len(scanAll(t, ddb, p.Tables[0].Target)); n != ordersRows {
 		t.Fatalf("%d items, want %d", n, ordersRows)
 	}
+	// The faults are injected before a request is applied, so no retry
+	// had a reason to write an item twice.
+	writtenOnce(t, sim, p.Tables[0].Target, ordersRows)
+}
+
+// writtenOnce requires that the simulator accepted exactly rows puts into
+// table and stores rows items: a key count alone cannot tell a row
+// written once from a row written twice.
+func writtenOnce(t *testing.T, sim *ddbsim.Server, table string, rows int64) {
+	t.Helper()
+	ts, ok := sim.TableStats(table)
+	if !ok {
+		t.Fatalf("no table %s in the simulator", table)
+	}
+	if ts.AcceptedPuts != rows || ts.StoredItems != rows || ts.Overwrites != 0 {
+		t.Fatalf("table %s: %d puts accepted, %d items stored, %d overwrites; want %d, %d, 0 (each row written once)",
+			table, ts.AcceptedPuts, ts.StoredItems, ts.Overwrites, rows, rows)
+	}
 }
 
 // TestAlwaysFailingEndpointGivesUp checks that an endpoint that fails every

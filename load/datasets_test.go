@@ -124,7 +124,7 @@ func TestWireMatchesEncodeOnDatasets(t *testing.T) {
 	t.Run("orders", func(t *testing.T) {
 		db := testenv.NewDatabase(t, "")
 		exec(t, db.Pool, ordersSQL...)
-		p := catalogPlan(t, db.Pool, "orders")
+		p := plannedFor(t, db.Pool)
 		for _, nulls := range []string{plans.NullsOmit, plans.NullsWrite} {
 			p.Options.Nulls = nulls
 			check(t, snapshotSource(t, db.Pool), p)

@@ -116,7 +116,10 @@ func (r refuser) Do(req *http.Request) (*http.Response, error) {
 func TestLoadTypesAndVerify(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
-	p := catalogPlan(t, db.Pool, "orders")
+	p := plannedFor(t, db.Pool)
+	// The user's edit: key by customer and order id, so the test can read
+	// one known item back.
+	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	dir := t.TempDir()
@@ -197,8 +200,8 @@ func TestRejects(t *testing.T) {
 		   (106, '', 1, 1, 'x'),
 		   (107, NULL, 1, 1, 'x')`,
 	)
-	p := catalogPlan(t, db.Pool, "r")
-	// The hand edit: key by k alone, which is not unique.
+	p := plannedFor(t, db.Pool)
+	// The user's edit: key by k alone, which is not unique.
 	tb := &p.Tables[0]
 	setKeys(tb, []plans.KeyPart{{Column: "k", Encoding: plans.EncString}})
 	ddb := testenv.DynamoDB(t)
@@ -263,7 +266,9 @@ func TestRejects(t *testing.T) {
 func TestInterleaveOrder(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
-	p := catalogPlan(t, db.Pool, "orders")
+	p := plannedFor(t, db.Pool)
+	// The user's edit: key by customer, so the order of writes per
+	// customer is what the test measures.
 	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
 	src := snapshotSource(t, db.Pool)
 
@@ -368,7 +373,7 @@ func maxCount(c map[string]int) int {
 func TestStopIsClean(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
-	p := catalogPlan(t, db.Pool, "orders")
+	p := plannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)
 	ddb := testenv.DynamoDB(t)
 	dir := t.TempDir()

@@ -110,12 +110,18 @@ func (s *resumeSetup) interrupt(t *testing.T, calls int) *load.TableCheckpoint {
 	return tc
 }
 
+// accepted is the number of puts the simulator accepted into the table.
 func (s *resumeSetup) accepted(t *testing.T) int64 {
+	return s.stats(t).AcceptedPuts
+}
+
+func (s *resumeSetup) stats(t *testing.T) ddbsim.TableStats {
+	t.Helper()
 	ts, ok := s.sim.TableStats(s.plan.Tables[0].Target)
 	if !ok {
 		t.Fatal("no table stats")
 	}
-	return ts.AcceptedItems
+	return ts
 }
 
 // TestResumeRefusesChangedSource interrupts a load, changes rows that were
@@ -218,14 +224,20 @@ func TestResumeRefusesEditedPlan(t *testing.T) {
 // TestResumeUnchangedWritesEachRowOnce resumes an interrupted load of an
 // unchanged source: it completes, verify is clean, nothing beyond the
 // claimed horizon was written by the interrupted run, and the resume
-// writes every row from the frontier on exactly once and none below it
-// (the simulator counts every accepted item).
+// writes every row from the frontier on exactly once and none below it.
+// The simulator counts accepted puts and overwrites, which a key count
+// cannot: the interrupted run wrote each of its items once, and the only
+// items written twice are those it wrote at or beyond the frontier.
 func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
 	s := newResumeSetup(t, 0)
 	cp := s.interrupt(t, 40)
 	first := s.accepted(t)
 	if first > cp.Horizon() {
 		t.Fatalf("the interrupted load wrote %d items, beyond its claimed horizon %d", first, cp.Horizon())
+	}
+	if ts := s.stats(t); ts.StoredItems != first || ts.Overwrites != 0 || first < cp.Position {
+		t.Fatalf("the interrupted load: %d puts accepted, %d items stored, %d overwrites, frontier %d; want each row written once, the frontier's rows included",
+			first, ts.StoredItems, ts.Overwrites, cp.Position)
 	}
 	src := s.source(t)
 	res, err := load.Run(t.Context(), s.plan, src, s.ddb, s.opts(true))
@@ -238,6 +250,10 @@ func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
 	}
 	if again := s.accepted(t) - first; again != resumeRows-cp.Position {
 		t.Fatalf("the resume wrote %d items, want %d (the rows from the frontier %d on, once each)", again, resumeRows-cp.Position, cp.Position)
+	}
+	if ts := s.stats(t); ts.StoredItems != resumeRows || ts.Overwrites != first-cp.Position || ts.AcceptedPuts != ts.StoredItems+ts.Overwrites {
+		t.Fatalf("after the resume: %d puts accepted, %d items stored, %d overwrites; want %d stored and only the %d items the first run wrote beyond the frontier written again",
+			ts.AcceptedPuts, ts.StoredItems, ts.Overwrites, resumeRows, first-cp.Position)
 	}
 	rep := mustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
 	if rep.Tables[0].Items != resumeRows {

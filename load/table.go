@@ -132,20 +132,39 @@ func deleteTable(ctx context.Context, c TableAPI, name string) error {
 	return waitTable(ctx, c, name, false)
 }
 
-// checkKeySchema refuses an existing table whose keys differ from the plan.
+// checkKeySchema refuses an existing table whose key attributes differ
+// from the plan's in name, role or type, before anything is written: with
+// another key type every put would be refused by DynamoDB one call at a
+// time, each row going to the rejects file. The error is one line naming
+// the table, the attribute, the plan's type and the table's.
 func checkKeySchema(d *types.TableDescription, t plans.Table) error {
-	want := map[string]types.KeyType{t.PartitionKey.Attribute: types.KeyTypeHash}
-	if t.SortKey != nil {
-		want[t.SortKey.Attribute] = types.KeyTypeRange
+	declared := map[string]types.ScalarAttributeType{}
+	for _, a := range d.AttributeDefinitions {
+		declared[aws.ToString(a.AttributeName)] = a.AttributeType
 	}
-	ok := len(d.KeySchema) == len(want)
+	found := map[types.KeyType]string{}
 	for _, k := range d.KeySchema {
-		if want[aws.ToString(k.AttributeName)] != k.KeyType {
-			ok = false
+		found[k.KeyType] = aws.ToString(k.AttributeName)
+	}
+	check := func(role string, kt types.KeyType, want *plans.Key) error {
+		got, ok := found[kt]
+		switch {
+		case want == nil && !ok:
+			return nil
+		case want == nil:
+			return fmt.Errorf("table %s exists with sort key %s, the plan has none; use --recreate to replace it", t.Target, got)
+		case !ok:
+			return fmt.Errorf("table %s exists without a %s key, the plan's is %s (%s); use --recreate to replace it", t.Target, role, want.Attribute, want.Type)
+		case got != want.Attribute:
+			return fmt.Errorf("table %s exists with %s key %s, the plan's is %s; use --recreate to replace it", t.Target, role, got, want.Attribute)
+		case string(declared[got]) != want.Type:
+			return fmt.Errorf("table %s exists with %s key %s of type %s, the plan's is type %s; use --recreate to replace it",
+				t.Target, role, got, declared[got], want.Type)
 		}
+		return nil
 	}
-	if !ok {
-		return fmt.Errorf("table %s exists with another key schema than the plan's; use --recreate to replace it", t.Target)
+	if err := check("partition", types.KeyTypeHash, &t.PartitionKey); err != nil {
+		return err
 	}
-	return nil
+	return check("sort", types.KeyTypeRange, t.SortKey)
 }

@@ -68,8 +68,8 @@ func (r *VerifyReport) OK() bool {
 }
 
 // Verify checks that DynamoDB holds the plan's source rows: per table, the
-// source row count minus the rejects equals the item count (parallel Scan,
-// Select=COUNT), and a deterministic sample of source rows, encoded as a
+// source row count minus the rejects equals the item count (parallel,
+// consistent Scan, Select=COUNT), and a deterministic sample of source rows, encoded as a
 // load encodes them, matches the stored items attribute by attribute.
 func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts VerifyOptions) (*VerifyReport, error) {
 	if opts.Sample == 0 {
@@ -98,7 +98,7 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 		for _, r := range rejects {
 			if r.Table == t.Target {
 				tv.Rejected++
-				rejectedKeys[r.Key[t.PartitionKey.Attribute]+"\x00"+skOf(t, r.Key)] = true
+				rejectedKeys[rejectKeyText(t, r.Key)] = true
 			}
 		}
 		if tv.SourceRows, err = src.Count(ctx, t); err != nil {
@@ -126,21 +126,34 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	return rep, nil
 }
 
-func skOf(t plans.Table, key map[string]string) string {
-	if t.SortKey == nil {
-		return ""
+// rejectKeyText renders a rejects file key as keyText renders an item's,
+// so that a rejected row is recognised whichever way its number key was
+// written.
+func rejectKeyText(t plans.Table, key map[string]string) string {
+	s := keyValueText(t.PartitionKey, key[t.PartitionKey.Attribute]) + "\x00"
+	if t.SortKey != nil {
+		s += keyValueText(*t.SortKey, key[t.SortKey.Attribute])
 	}
-	return key[t.SortKey.Attribute]
+	return s
 }
 
-// countItems counts a table's items with a parallel Scan (Select=COUNT).
+func keyValueText(k plans.Key, v string) string {
+	if k.Type == "N" {
+		return CanonicalNumber(v)
+	}
+	return v
+}
+
+// countItems counts a table's items with a parallel, strongly consistent
+// Scan (Select=COUNT): an eventually consistent count taken right after a
+// load may miss its last writes and report rows as missing.
 func countItems(ctx context.Context, db ReadAPI, table string, segments int) (int64, error) {
 	var total atomic.Int64
 	g, gctx := errgroup.WithContext(ctx)
 	for seg := range segments {
 		g.Go(func() error {
 			p := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{
-				TableName: aws.String(table), Select: types.SelectCount,
+				TableName: aws.String(table), Select: types.SelectCount, ConsistentRead: aws.Bool(true),
 				Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(segments)),
 			})
 			for p.HasMorePages() {
@@ -204,7 +217,10 @@ func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Sourc
 	return nil
 }
 
-// keyText renders an item's key as the rejects file records it.
+// keyText renders an item's key for matching: the source item's, the one
+// DynamoDB returns and a rejects file's (rejectKeyText) alike. A number is
+// in its canonical form, since DynamoDB normalises numbers (10.50 is
+// stored and returned as 10.5) and PostgreSQL keeps the scale.
 func keyText(t plans.Table, item map[string]types.AttributeValue) string {
 	s := scalarText(item[t.PartitionKey.Attribute]) + "\x00"
 	if t.SortKey != nil {
@@ -218,7 +234,7 @@ func scalarText(v types.AttributeValue) string {
 	case *types.AttributeValueMemberS:
 		return v.Value
 	case *types.AttributeValueMemberN:
-		return v.Value
+		return CanonicalNumber(v.Value)
 	case *types.AttributeValueMemberB:
 		return base64.StdEncoding.EncodeToString(v.Value)
 	}

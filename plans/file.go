@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,11 +115,55 @@ func Read(r io.Reader) (*Plan, error) {
 			problems = append(problems, Problem{Path: "plan", Message: e})
 		}
 	}
+	// A second document (two plans pasted together, a merge gone wrong)
+	// would otherwise be ignored: the plan that loads would not be all
+	// that the file says.
+	var next yaml.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		problems = append(problems, Problem{Path: "plan", Message: "after the plan: " + strings.TrimPrefix(err.Error(), "yaml: ")})
+	default:
+		problems = append(problems, Problem{Path: "plan", Message: fmt.Sprintf("a plan file holds one YAML document; a second one starts at line %d", next.Line)})
+	}
+	problems = append(problems, checkNumbers(&p)...)
 	problems = append(problems, Validate(&p)...)
 	if len(problems) > 0 {
 		return nil, &ValidationError{Problems: problems}
 	}
 	return &p, nil
+}
+
+// checkNumbers reports the scores and estimates of a hand-edited plan that
+// are not finite numbers (YAML's .nan and .inf): the designer never writes
+// them, review cannot show them, and a NaN never equals itself, so such a
+// plan does not even read back as itself. A negative zero becomes zero,
+// since it is written as "-0", which reads back as the integer 0.
+func checkNumbers(p *Plan) []Problem {
+	var out []Problem
+	check := func(path string, f *float64) {
+		switch {
+		case math.IsNaN(*f) || math.IsInf(*f, 0):
+			out = append(out, Problem{Path: path, Message: fmt.Sprintf("must be a finite number, got %v", *f)})
+		case *f == 0:
+			*f = 0
+		}
+	}
+	for i := range p.Tables {
+		t := &p.Tables[i]
+		at := fmt.Sprintf("tables[%d]", i)
+		check(at+".partition_key.score", &t.PartitionKey.Score)
+		if t.SortKey != nil {
+			check(at+".sort_key.score", &t.SortKey.Score)
+		}
+		for j := range t.Rejected {
+			check(fmt.Sprintf("%s.rejected[%d].score", at, j), &t.Rejected[j].Score)
+		}
+		check(at+".estimates.wcu_per_item", &t.Estimates.WCUPerItem)
+		check(at+".estimates.ideal_load_seconds", &t.Estimates.IdealLoadSeconds)
+		check(at+".estimates.hot_key_floor_seconds", &t.Estimates.HotKeyFloorSeconds)
+	}
+	return out
 }
 
 // ReadFile reads and validates the plan file at path.

@@ -274,3 +274,35 @@ func TestThousandsAndSeconds(t *testing.T) {
 		t.Errorf("Seconds(192) = %q", got)
 	}
 }
+
+// TestReadRefusesASecondDocument: a plan file is one YAML document. A
+// second one (two plans pasted together, a merge gone wrong) used to be
+// ignored silently, so the plan that loaded was not all the file said.
+func TestReadRefusesASecondDocument(t *testing.T) {
+	one := write(t, samplePlan())
+	for _, text := range []string{
+		one + "---\n" + one,
+		one + "---\nversion: 1\n",
+		one + "...\n---\n",
+	} {
+		wantProblems(t, problems(t, text), "plan: a plan file holds one YAML document; a second one starts at line ")
+	}
+	// A document end marker alone, or a leading document start, is fine.
+	for _, text := range []string{one + "...\n", "---\n" + one} {
+		if _, err := Read(strings.NewReader(text)); err != nil {
+			t.Errorf("Read refused %q…: %v", text[:20], err)
+		}
+	}
+}
+
+// TestReadRefusesNonFiniteNumbers: YAML's .nan and .inf decode into a
+// score or an estimate; FuzzRead found that such a plan does not read back
+// as itself (NaN is not equal to NaN), and no design writes one.
+func TestReadRefusesNonFiniteNumbers(t *testing.T) {
+	text := write(t, samplePlan())
+	text = strings.Replace(text, "score: 0.87", "score: .nan", 1)
+	text = strings.Replace(text, "ideal_load_seconds: 4.011", "ideal_load_seconds: -.inf", 1)
+	wantProblems(t, problems(t, text),
+		"tables[0].partition_key.score: must be a finite number, got NaN",
+		"tables[0].estimates.ideal_load_seconds: must be a finite number, got -Inf")
+}

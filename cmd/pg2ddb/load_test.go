@@ -11,6 +11,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -76,14 +77,33 @@ func TestLoadAndVerifyCommands(t *testing.T) {
 	}
 }
 
+// simTarget starts the repository's DynamoDB simulator for the test,
+// points the AWS chain at it like targetEnv, and returns it with the
+// target flags: its counters see what a key count cannot, an item
+// written twice.
+func simTarget(t *testing.T) (*ddbsim.Server, []string) {
+	t.Helper()
+	sim, err := ddbsim.Start("", ddbsim.Options{PartitionWCU: 1e9})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	return sim, []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
+}
+
 // TestKillAndResume kills a load with SIGKILL in the middle, resumes it,
 // and verifies that every row is there exactly once and that every
 // rejected row, of the killed run or of the resume, is in the rejects file
-// exactly once.
+// exactly once. "Exactly once" is counted in accepted puts, not keys: the
+// killed run wrote each of its items once, and the resume wrote again only
+// the items the killed run had written beyond its checkpoint's frontier.
 func TestKillAndResume(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
-	_, target := targetEnv(t)
+	sim, target := simTarget(t)
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "kill")
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
@@ -101,9 +121,28 @@ func TestKillAndResume(t *testing.T) {
 	if below != tc.Rejected || below == 0 {
 		t.Fatalf("the checkpoint counts %d rejects below %d; the file holds %d", tc.Rejected, tc.Position, below)
 	}
+	stats := func() ddbsim.TableStats {
+		t.Helper()
+		all := sim.Stats().Tables
+		if len(all) != 1 {
+			t.Fatalf("%d tables in the simulator, want 1", len(all))
+		}
+		return all[0]
+	}
+	killed := stats()
+	if killed.AcceptedPuts != killed.StoredItems || killed.Overwrites != 0 || killed.StoredItems < tc.Position-tc.Rejected {
+		t.Fatalf("the killed run: %d puts accepted, %d items stored, %d overwrites; frontier %d with %d rejects below it",
+			killed.AcceptedPuts, killed.StoredItems, killed.Overwrites, tc.Position, tc.Rejected)
+	}
 	code, out, errOut := runCLI(t, append(loadArgs, "--resume")...)
 	if code != 0 || !strings.Contains(out, "resumed at") {
 		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	final := stats()
+	beyond := killed.StoredItems - (tc.Position - tc.Rejected) // written by the killed run at or past the frontier
+	if final.StoredItems != 39960 || final.Overwrites != beyond || final.AcceptedPuts != final.StoredItems+final.Overwrites {
+		t.Fatalf("after the resume: %d puts accepted, %d items stored, %d overwrites; want 39,960 stored and only the %d items the killed run wrote beyond its frontier written again",
+			final.AcceptedPuts, final.StoredItems, final.Overwrites, beyond)
 	}
 	recs, err := load.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {

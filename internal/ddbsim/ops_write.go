@@ -352,11 +352,10 @@ func (s *Server) apply(t *table, ops []writeOp, d *decision) (accepted, throttle
 			t.sorted = nil
 		case !op.del:
 			t.items[op.key.key] = op.store
-			if !existed {
-				t.sorted = nil
-			} else if t.sorted != nil {
-				t.sorted = nil // the sorted slice holds the replaced item
+			if existed {
+				t.overwrites++
 			}
+			t.sorted = nil // a new item, or the sorted slice holds the replaced one
 		}
 	}
 	return accepted, throttled, injected

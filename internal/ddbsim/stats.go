@@ -34,6 +34,15 @@ type TableStats struct {
 	PartitionWCU   float64 `json:"partition_wcu"`
 	TableWCU       float64 `json:"table_wcu"`
 	Counters
+	// AcceptedPuts counts every put that was applied, a second put of
+	// the same item included; StoredItems is the number of items held
+	// (ModeStore; 0 in ModeCount) and Overwrites the accepted puts that
+	// replaced an item with the same key. A key count cannot see an item
+	// written twice; AcceptedPuts and Overwrites can, which is how tests
+	// show that a load wrote each row exactly once.
+	AcceptedPuts     int64 `json:"accepted_puts"`
+	StoredItems      int64 `json:"stored_items"`
+	Overwrites       int64 `json:"overwrites"`
 	ThrottledCalls   int64 `json:"throttled_calls"`   // calls failed with ProvisionedThroughputExceededException
 	FaultUnprocessed int64 `json:"fault_unprocessed"` // items returned unprocessed by fault injection
 	// FirstWrite and LastWrite are the simulated times of the first and last
@@ -121,6 +130,9 @@ func (t *table) snapshot() TableStats {
 		PartitionWCU:     t.partWCU,
 		TableWCU:         t.tableWCU,
 		Counters:         t.stats.Counters,
+		AcceptedPuts:     t.puts,
+		StoredItems:      int64(len(t.items)),
+		Overwrites:       t.overwrites,
 		ThrottledCalls:   t.stats.throttledCalls,
 		FaultUnprocessed: t.stats.faultUnproc,
 		FirstWrite:       t.stats.firstWrite,

@@ -205,3 +205,34 @@ func TestTableLifecycle(t *testing.T) {
 		t.Errorf("provisioned 3000 RCU / 9000 WCU: %d partitions, table budget %v; want 10 and 9000", ts.PartitionCount, ts.TableWCU)
 	}
 }
+
+// TestStatsSeeADoubleWrite: writing one item twice leaves one stored item,
+// so a key count balances; AcceptedPuts and Overwrites show the second put.
+func TestStatsSeeADoubleWrite(t *testing.T) {
+	sim := startSim(t, Options{PartitionWCU: 1e9})
+	c := simClient(sim.URL())
+	ctx := ctxFor(t)
+	createTable(t, c, "twice", true)
+	item := map[string]types.AttributeValue{"pk": sv("a"), "sk": nv("1.50")}
+	other := map[string]types.AttributeValue{"pk": sv("b"), "sk": nv("2")}
+	if _, err := c.BatchWriteItem(ctx, batch("twice", put(item), put(other))); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ := sim.TableStats("twice")
+	if ts.AcceptedPuts != 2 || ts.StoredItems != 2 || ts.Overwrites != 0 {
+		t.Fatalf("after two puts of two keys: %d puts, %d stored, %d overwrites", ts.AcceptedPuts, ts.StoredItems, ts.Overwrites)
+	}
+	// The same key again, its number written another way.
+	again := map[string]types.AttributeValue{"pk": sv("a"), "sk": nv("1.5")}
+	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String("twice"), Item: again}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.BatchWriteItem(ctx, batch("twice", types.WriteRequest{DeleteRequest: &types.DeleteRequest{Key: other}})); err != nil {
+		t.Fatal(err)
+	}
+	ts, _ = sim.TableStats("twice")
+	if ts.AcceptedPuts != 3 || ts.StoredItems != 1 || ts.Overwrites != 1 || ts.AcceptedItems != 4 {
+		t.Fatalf("after a second put of one key and a delete: %d puts, %d stored, %d overwrites, %d accepted writes",
+			ts.AcceptedPuts, ts.StoredItems, ts.Overwrites, ts.AcceptedItems)
+	}
+}

@@ -40,6 +40,9 @@ type table struct {
 	items   map[string]*storedItem
 	sorted  []*storedItem // items in scan order; nil when stale
 	puts    int64         // accepted puts (ItemCount in count-only mode)
+	// overwrites counts accepted puts that replaced a stored item with
+	// the same key (ModeStore only).
+	overwrites int64
 }
 
 // tableDesc holds the CreateTable input echoed by DescribeTable.

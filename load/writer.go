@@ -7,13 +7,12 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"net"
-	"strings"
+	"slices"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
@@ -126,9 +125,11 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 			return err
 		}
 		w.stats.calls.Add(1)
+		sent := time.Now()
 		out, err := w.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
 			RequestItems: map[string][]types.WriteRequest{w.table: {}},
 		}, w.noRetry, withBody(w.body(pending)))
+		w.limit.observe(time.Since(sent))
 		var unprocessed []types.WriteRequest
 		if err == nil {
 			unprocessed = out.UnprocessedItems[w.table]
@@ -157,7 +158,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		case err != nil && retryable(err):
 			if isThrottle(err) {
 				w.stats.throttles.Add(1)
-				w.limit.throttled()
+				w.limit.throttled(wcu)
 			}
 			last = err
 		case err != nil:
@@ -170,14 +171,12 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 				left = w.remaining(pending, unprocessed)
 			}
 		}
+		wcuLeft := 0
+		for _, it := range left {
+			wcuLeft += it.WCU
+		}
 		if done := len(pending) - len(left); done > 0 {
-			wcuDone := 0
-			for _, it := range pending {
-				wcuDone += it.WCU
-			}
-			for _, it := range left {
-				wcuDone -= it.WCU
-			}
+			wcuDone := wcu - wcuLeft
 			w.stats.written.Add(int64(done))
 			w.stats.wcu.Add(int64(wcuDone))
 			w.limit.accepted(wcuDone)
@@ -185,7 +184,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		}
 		if len(unprocessed) > 0 {
 			w.stats.throttles.Add(1)
-			w.limit.throttled()
+			w.limit.throttled(wcuLeft)
 			last = fmt.Errorf("%d of %d items returned unprocessed", len(unprocessed), len(pending))
 		}
 		pending = left
@@ -316,51 +315,33 @@ func (b encodedBody) HandleSerialize(ctx context.Context, in middleware.Serializ
 	return next.HandleSerialize(ctx, in)
 }
 
-// retryable reports whether err is worth another attempt: throttling,
-// server errors, and connections that broke.
-func retryable(err error) bool {
-	if isThrottle(err) {
-		return true
-	}
-	var ae smithy.APIError
-	if errors.As(err, &ae) {
-		switch ae.ErrorCode() {
-		case "InternalServerError", "InternalFailure", "ServiceUnavailable", "TransactionInProgressException":
-			return true
+// retryables classify a failed call as worth another attempt: the SDK's
+// standard checks (throttling and transient error codes, 5xx statuses,
+// broken connections), then what they leave unknown but a loader that
+// resends idempotent puts can retry: a response cut off mid-body.
+var retryables = retry.IsErrorRetryables(append(slices.Clone(retry.DefaultRetryables),
+	retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
+		var de *smithy.DeserializationError
+		if errors.As(err, &de) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+			return aws.TrueTernary
 		}
-	}
-	var re *smithyhttp.ResponseError
-	if errors.As(err, &re) && re.HTTPStatusCode() >= 500 {
-		return true
-	}
-	var se *smithyhttp.RequestSendError
-	if errors.As(err, &se) {
-		return true
-	}
-	var de *smithy.DeserializationError
-	if errors.As(err, &de) {
-		return true
-	}
-	var ne net.Error
-	if errors.As(err, &ne) {
-		return true
-	}
-	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, syscall.ECONNRESET) ||
-		errors.Is(err, syscall.ECONNREFUSED) || errors.Is(err, syscall.EPIPE) {
-		return true
-	}
-	return strings.Contains(err.Error(), "connection reset") || strings.Contains(err.Error(), "EOF")
+		return aws.UnknownTernary
+	}),
+))
+
+// throttles are the SDK's throttling error codes, which DynamoDB answers
+// when a table or partition has no capacity left (and which the rate
+// budget reacts to, unlike other retryable failures).
+var throttles = retry.ThrottleErrorCode{Codes: retry.DefaultThrottleErrorCodes}
+
+// retryable reports whether err is worth another attempt.
+func retryable(err error) bool {
+	return retryables.IsErrorRetryable(err) == aws.TrueTernary
 }
 
+// isThrottle reports whether err says the table had no capacity left.
 func isThrottle(err error) bool {
-	var ae smithy.APIError
-	if errors.As(err, &ae) {
-		switch ae.ErrorCode() {
-		case "ProvisionedThroughputExceededException", "ThrottlingException", "RequestLimitExceeded", "Throttling":
-			return true
-		}
-	}
-	return false
+	return throttles.IsErrorThrottle(err) == aws.TrueTernary
 }
 
 func isValidation(err error) bool {

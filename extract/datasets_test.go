@@ -101,6 +101,11 @@ func TestPagila(t *testing.T) {
 	if c := mustColumn(t, p, "public", "rental", "staff_id"); c.Distinct != 2 || c.TopValues[0].Count != 8040 {
 		t.Errorf("rental.staff_id: %+v", c)
 	}
+	// character(20) is padded by PostgreSQL and written unpadded by a load:
+	// shown and sized as written.
+	if c := mustColumn(t, p, "public", "language", "name"); c.TopValues[0].Value != "English" || c.MaxWidth != 8 || c.Max != "Mandarin" {
+		t.Errorf("language.name (character(20)): top %q, max width %d, max %q", c.TopValues[0].Value, c.MaxWidth, c.Max)
+	}
 	golden(t, "pagila.profile.json", stableProfile(p))
 }
 

@@ -40,9 +40,6 @@ type Options struct {
 	// FloatSpecials is plans.FloatSpecialsReject (default) or
 	// plans.FloatSpecialsString.
 	FloatSpecials string
-	// MinDistinct is the fewest distinct values a partition key needs
-	// (default 100); a table with fewer rows needs one value per row.
-	MinDistinct int64
 	// MaxShards caps the write-sharding suffix range (default 100).
 	MaxShards int
 	// MaxChecks bounds the exact uniqueness checks per table (default 12):
@@ -57,10 +54,9 @@ type Options struct {
 
 // The defaults of Options.
 const (
-	DefaultWriteRate   = 4000
-	DefaultMinDistinct = 100
-	DefaultMaxShards   = 100
-	DefaultMaxChecks   = 12
+	DefaultWriteRate = 4000
+	DefaultMaxShards = 100
+	DefaultMaxChecks = 12
 	// partitionWCU is what one partition key value can absorb per second.
 	partitionWCU = 1000
 	// shardHeadroom multiplies the computed shard count: the seed warns
@@ -81,9 +77,6 @@ func (o *Options) defaults() {
 	}
 	if o.FloatSpecials == "" {
 		o.FloatSpecials = plans.FloatSpecialsReject
-	}
-	if o.MinDistinct <= 0 {
-		o.MinDistinct = DefaultMinDistinct
 	}
 	if o.MaxShards <= 0 {
 		o.MaxShards = DefaultMaxShards
@@ -114,7 +107,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables},
 		Options: plans.Options{
 			TablePrefix: opts.TablePrefix, WriteRate: opts.WriteRate, Nulls: opts.Nulls,
-			FloatSpecials: opts.FloatSpecials, MinDistinct: opts.MinDistinct, MaxShards: opts.MaxShards,
+			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
 		},
 	}
 	keys := keysOf(schema, profile)

@@ -370,7 +370,8 @@ const (
 // candidates lists the partition key candidates of the table, gated and
 // scored, best first: every column of a key type competes, with the
 // evidence its name, its constraints and its references give it; then,
-// only when no single one passes, pairs of those that failed on throughput.
+// only when no single one with evidence passes, pairs of those that failed
+// on throughput alone.
 func (d *designer) candidates() []*candidate {
 	t := d.t
 	var out []*candidate
@@ -524,7 +525,9 @@ func (d *designer) candidates() []*candidate {
 	for _, c := range out {
 		d.gate(c)
 	}
-	if !slices.ContainsFunc(out, func(c *candidate) bool { return len(c.failures) == 0 }) {
+	// Pairs only when no single candidate with evidence passes: never a
+	// composite of two references when one alone will do.
+	if !slices.ContainsFunc(out, func(c *candidate) bool { return len(c.failures) == 0 && !c.plain }) {
 		out = append(out, d.pairs(out)...)
 	}
 	slices.SortStableFunc(out, compareCandidates)

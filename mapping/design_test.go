@@ -350,3 +350,127 @@ func TestRoleOf(t *testing.T) {
 		}
 	}
 }
+
+// statsChecker is a fakeChecker that also counts multi-column keys exactly.
+type statsChecker struct {
+	fakeChecker
+	stats map[string]extract.KeyStats
+	asked []string
+}
+
+func (s *statsChecker) KeyStats(_ context.Context, _, _ string, cols []string) (extract.KeyStats, error) {
+	key := strings.Join(cols, ",")
+	s.asked = append(s.asked, key)
+	return s.stats[key], nil
+}
+
+// readings is a table with no constraint at all, as a new user's schema
+// may be: a dense integer without a default (sequence-style by the data),
+// a quoted mixed-case sensor reference, a reading time and a measure.
+func readings() (*extract.Schema, *extract.Profile) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "Sensor Readings", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{
+			col("ReadingNo", "bigint", "N"), col("Sensor Serial", "text", "S"),
+			col("takenAt", "timestamp with time zone", "D"), col("Value", "numeric", "N"),
+		},
+	}, {
+		Schema: "public", Name: "sensors", Kind: extract.KindTable, Migratable: true,
+		Columns:    []extract.Column{col("sensor_serial", "text", "S"), col("site", "text", "S")},
+		PrimaryKey: &extract.Index{Name: "sensors_pkey", Columns: []string{"sensor_serial"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[1].NotNull = false
+	rows := int64(50_000)
+	serial := prof("Sensor Serial", 400, 180, 12)
+	serial.TopValues = append(serial.TopValues, extract.ValueCount{Value: "w", Count: 170})
+	serial.Min, serial.Max = "S-0001", "S-0400"
+	sensors := prof("sensor_serial", 500, 1, 12)
+	sensors.Min, sensors.Max = "S-0001", "S-0500"
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "Sensor Readings", Rows: rows, Columns: []extract.ColumnProfile{
+		prof("ReadingNo", rows, 1, 6), serial, prof("takenAt", rows, 1, 27), prof("Value", 9_000, 40, 5),
+	}}, {Schema: "public", Name: "sensors", Rows: 500, Columns: []extract.ColumnProfile{sensors, prof("site", 20, 40, 8)}}}}
+	p.Tables[0].Columns[0].Sequence = &extract.SequenceEvidence{Kind: extract.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 50,000 distinct of 50,000 rows"}}
+	return s, p
+}
+
+func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
+	s, p := readings()
+	chk := &fakeChecker{unique: [][]string{{"Sensor Serial", "takenAt"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := table(t, plan, "public.Sensor Readings")
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"Sensor Serial"}) {
+		t.Fatalf("pk = %v, want the quoted, undeclared reference to sensors", pk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "undeclared reference to public.sensors.sensor_serial") {
+		t.Errorf("pk why = %q", why)
+	}
+	if sk := partColumns(pt.SortKey); !slices.Equal(sk, []string{"takenAt"}) {
+		t.Errorf("sk = %v, want takenAt", sk)
+	}
+	// No constraint to append: the plan says the pair is unique by today's
+	// data only.
+	if why := strings.Join(pt.SortKey.Why, "; "); !strings.Contains(why, "unique only by a check of today's data") {
+		t.Errorf("sk why = %q", why)
+	}
+	if why := rejectedFor(pt, "ReadingNo"); !strings.Contains(why, "sequence-style") || !strings.Contains(why, "means nothing outside PostgreSQL") {
+		t.Errorf("ReadingNo rejection = %q", why)
+	}
+}
+
+func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
+	s, p := readings()
+	// The reference is NULL in places and nothing else is natural: the
+	// fallback must still not partition by the dense ReadingNo.
+	p.Tables[0].Columns[1].Nulls = 10
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"takenAt"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := table(t, plan, "public.Sensor Readings")
+	if pk := partColumns(&pt.PartitionKey); slices.Contains(pk, "ReadingNo") {
+		t.Errorf("pk = %v: a column with sequence evidence is never the partition key", pk)
+	}
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "nothing natural passes") || !strings.Contains(pt.Warnings[0], "Sensor Serial (Sensor Serial: 10 NULLs") {
+		t.Errorf("warnings = %q, want nothing natural passes naming the best rejected", pt.Warnings)
+	}
+}
+
+func TestDesignCountsCompositeKeysExactly(t *testing.T) {
+	// Two codes, each hot on many values at 40,000 WCU/s (the table's ideal
+	// load is 5 s, the hottest shop alone takes 9 s): only the pair can
+	// pass, and its statistics come from an exact count, not the profile.
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "visits", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{col("shop_code", "text", "S"), col("region_code", "text", "S"), col("at", "timestamp with time zone", "D")},
+	}}}
+	rows := int64(200_000)
+	shop, region := prof("shop_code", 40, 9_000, 6), prof("region_code", 30, 12_000, 4)
+	for i := 0; i < 12; i++ {
+		shop.TopValues = append(shop.TopValues, extract.ValueCount{Value: "s", Count: 8_000})
+		region.TopValues = append(region.TopValues, extract.ValueCount{Value: "r", Count: 11_000})
+	}
+	at := prof("at", rows, 1, 27)
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "visits", Rows: rows, Columns: []extract.ColumnProfile{shop, region, at}}}}
+	chk := &statsChecker{fakeChecker: fakeChecker{unique: [][]string{{"shop_code", "region_code", "at"}}},
+		stats: map[string]extract.KeyStats{"shop_code,region_code": {Distinct: 321, MaxPerKey: 700, HottestKey: "S1#R1"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{WriteRate: 40_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"shop_code", "region_code"}) {
+		t.Fatalf("pk = %v, want the pair", pk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "321 distinct values in 200,000 rows, the hottest (S1#R1) holds 700 items") {
+		t.Errorf("pk why = %q, want the exact counts", why)
+	}
+	if pt.Estimates.DistinctPartitionKeys != 321 || pt.Estimates.ItemsPerKeyMax != 700 {
+		t.Errorf("estimates = %+v", pt.Estimates)
+	}
+	if !slices.Contains(chk.asked, "shop_code,region_code") {
+		t.Errorf("exact counts asked for %v", chk.asked)
+	}
+}

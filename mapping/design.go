@@ -111,6 +111,10 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		},
 	}
 	keys := keysOf(schema, profile)
+	targets, err := targetNames(schema.Tables, opts.TablePrefix)
+	if err != nil {
+		return nil, fmt.Errorf("design: %w", err)
+	}
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
 		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {
@@ -121,11 +125,17 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		if profile != nil {
 			tp = profile.Table(t.Schema, t.Name)
 		}
+		if why := unplannable(t, tp); why != "" {
+			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
+			continue
+		}
 		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
 		}
+		pt.Target = targets[t.QualifiedName()]
+		giveWayKeyAttributes(pt)
 		p.Tables = append(p.Tables, *pt)
 	}
 	return p, nil

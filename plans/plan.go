@@ -63,9 +63,12 @@ const (
 
 // Table is the design of one DynamoDB table fed by one source table.
 type Table struct {
-	// Source is the source table as schema.name.
+	// Source is the source table as schema.name, the PostgreSQL names
+	// verbatim (spaces, capitals, unicode and all).
 	Source string `yaml:"source"`
-	// Target is the DynamoDB table name.
+	// Target is the DynamoDB table name: the prefix and the source name
+	// with what DynamoDB does not allow replaced by "_", plus a hash of the
+	// source when two names would collide.
 	Target string `yaml:"target"`
 	// Warnings come first in review: a fallback key, an unproven key, a
 	// type that loses information.

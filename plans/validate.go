@@ -44,7 +44,17 @@ const (
 )
 
 // tableName is DynamoDB's table name rule: 3 to 255 of [a-zA-Z0-9_.-].
+// PostgreSQL names are freer (spaces, quotes, any unicode), so the designer
+// derives target names that follow it and keeps the original in source.
 var tableName = regexp.MustCompile(`^[a-zA-Z0-9_.-]{3,255}$`)
+
+// tablePrefix is what a table prefix may hold: the characters of a table
+// name, any number of them up to the name's limit.
+var tablePrefix = regexp.MustCompile(`^[a-zA-Z0-9_.-]{1,252}$`)
+
+// maxAttributeNameBytes is DynamoDB's limit on the name of a key attribute
+// (and of any attribute a key or projection expression names).
+const maxAttributeNameBytes = 255
 
 // Validate checks p and returns every problem with its location; none means
 // the plan can be reviewed and loaded. It checks only what the plan says on
@@ -94,6 +104,9 @@ func (v *validator) options(o *Options) {
 	}
 	if o.FloatSpecials != FloatSpecialsReject && o.FloatSpecials != FloatSpecialsString {
 		v.add("options.float_specials", "must be %q or %q, got %q", FloatSpecialsReject, FloatSpecialsString, o.FloatSpecials)
+	}
+	if o.TablePrefix != "" && !tablePrefix.MatchString(o.TablePrefix) {
+		v.add("options.table_prefix", "%q cannot start a DynamoDB table name (only a-z A-Z 0-9 _ . -)", o.TablePrefix)
 	}
 	if o.MaxShards < 0 {
 		v.add("options.max_shards", "must not be negative, got %d", o.MaxShards)
@@ -191,8 +204,8 @@ func (v *validator) attribute(at string, a *Attribute) {
 	}
 	if a.Name == "" {
 		v.add(at+".name", "missing")
-	} else if len(a.Name) > 255 {
-		v.add(at+".name", "attribute names are at most 255 bytes, got %d", len(a.Name))
+	} else if len(a.Name) > maxAttributeNameBytes {
+		v.add(at+".name", "attribute names are at most %d bytes, got %d", maxAttributeNameBytes, len(a.Name))
 	}
 	types, ok := attributeEncodings[a.Encoding]
 	if !ok {
@@ -217,6 +230,8 @@ var keyEncodings = map[string]bool{
 func (v *validator) key(at string, k *Key, columns map[string]bool, names map[string]string) {
 	if k.Attribute == "" {
 		v.add(at+".attribute", "missing")
+	} else if len(k.Attribute) > maxAttributeNameBytes {
+		v.add(at+".attribute", "key attribute names are at most %d bytes, got %d", maxAttributeNameBytes, len(k.Attribute))
 	} else if c, clash := names[k.Attribute]; clash {
 		v.add(at+".attribute", "key attribute %q clashes with the attribute of column %q; rename one of them", k.Attribute, c)
 	}

@@ -581,7 +581,7 @@ type columnStats struct {
 }
 
 func newColumnStats(c *Column) *columnStats {
-	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid",
+	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid" || c.Category == "S",
 		unpad: c.BaseType == "character"}
 	if cs.order == orderEnum {
 		cs.enumRank = make(map[string]int, len(c.Enum))
@@ -632,7 +632,9 @@ func (c *columnStats) add(v []byte) {
 		c.allULID = false
 	}
 	if c.allUUID {
-		if len(v) == 36 && isHex(v[14]) {
+		// uuid columns, and text columns holding uuids in their canonical
+		// form (application-made ids stored as text).
+		if len(v) == 36 && v[8] == '-' && v[13] == '-' && v[18] == '-' && v[23] == '-' && isHex(v[14]) {
 			c.uuidVersions[hexVal(v[14])]++
 		} else {
 			c.allUUID = false

@@ -257,19 +257,33 @@ func (d *designer) design() (*plans.Table, error) {
 
 // nothingNatural is the warning of a table whose partition key has no
 // evidence of meaning: it says so, and names the best rejected candidates
-// with the reason each failed.
+// with the reason each lost — those with evidence first.
 func (d *designer) nothingNatural(chosen *candidate, cands []*candidate) string {
-	var best []string
-	for _, c := range cands {
-		if len(best) < 3 && !c.plain && !c.sequence && len(c.failures) > 0 {
-			best = append(best, strings.Join(c.columns(), plans.Separator)+" ("+c.failures[0]+")")
-		}
-	}
-	msg := "nothing natural passes: " + strings.Join(chosen.columns(), plans.Separator) + " has no evidence of meaning (" + chosen.why[0] + ") and is the key only because it passes every gate"
-	if len(best) > 0 {
+	msg := "no natural key passes: " + strings.Join(chosen.columns(), plans.Separator) + " has no evidence of meaning (" + chosen.why[0] + ") and is the key only because it passes every gate"
+	if best := bestRejected(chosen, cands); len(best) > 0 {
 		msg += "; the best rejected: " + strings.Join(best, "; ")
 	}
 	return msg + " — choose a natural key by hand if the application has one"
+}
+
+// bestRejected names up to three candidates other than chosen with the
+// first reason each lost: natural ones (evidence, no sequence) first.
+func bestRejected(chosen *candidate, cands []*candidate) []string {
+	var natural, rest []string
+	for _, c := range cands {
+		if c == chosen {
+			continue
+		}
+		why := c.rejectedWhy(chosen)[0]
+		s := strings.Join(c.columns(), plans.Separator) + " (" + why + ")"
+		if !c.plain && !c.sequence {
+			natural = append(natural, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	out := append(natural, rest...)
+	return out[:min(3, len(out))]
 }
 
 // candidate is a partition key candidate: one or more columns with the
@@ -474,6 +488,11 @@ func (d *designer) candidates() []*candidate {
 				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
 			}
 		}
+		if r != roleIdentifier && c.BaseType == "character" && unique && cp != nil && cp.MaxWidth > 0 && cp.MaxWidth <= maxShortCode {
+			// A unique fixed-width short text is a code (ISO-style country
+			// and currency codes, department numbers), whatever its name.
+			r = roleIdentifier
+		}
 		if label, ok := uniqueSingle[c.Name]; ok {
 			switch r {
 			case roleIdentifier:
@@ -553,6 +572,9 @@ func roleWord(r role) string {
 	}
 	return "measure"
 }
+
+// maxShortCode is the widest character(n) value taken for a code.
+const maxShortCode = 12
 
 // shardPenalty is what needing write sharding costs a candidate's meaning:
 // every reader of a sharded key pays N queries, so a sharded owner ranks

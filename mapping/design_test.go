@@ -185,7 +185,7 @@ func TestDesignGatesName(t *testing.T) {
 	if got := partColumns(&pt.PartitionKey); slices.Contains(got, "order_id") {
 		t.Errorf("pk = %v: sequence evidence is final", got)
 	}
-	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "nothing natural passes") || !strings.Contains(pt.Warnings[0], "the best rejected: ") || !strings.Contains(pt.Warnings[0], "customer_id (customer_id: 2 distinct values") {
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "no natural key passes") || !strings.Contains(pt.Warnings[0], "the best rejected: ") || !strings.Contains(pt.Warnings[0], "customer_id (customer_id: 2 distinct values") {
 		t.Errorf("warnings = %v", pt.Warnings)
 	}
 }
@@ -433,8 +433,8 @@ func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
 	if pk := partColumns(&pt.PartitionKey); slices.Contains(pk, "ReadingNo") {
 		t.Errorf("pk = %v: a column with sequence evidence is never the partition key", pk)
 	}
-	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "nothing natural passes") || !strings.Contains(pt.Warnings[0], "Sensor Serial (Sensor Serial: 10 NULLs") {
-		t.Errorf("warnings = %q, want nothing natural passes naming the best rejected", pt.Warnings)
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "no natural key passes") || !strings.Contains(pt.Warnings[0], "Sensor Serial (Sensor Serial: 10 NULLs") {
+		t.Errorf("warnings = %q, want no natural key passes naming the best rejected", pt.Warnings)
 	}
 }
 

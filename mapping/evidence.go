@@ -98,6 +98,9 @@ func roleOf(table string, c *extract.Column) role {
 	if c.Category == "B" {
 		return roleMeasure
 	}
+	if len(ws) == 1 && strings.HasPrefix(joined, "iso") && len(joined) <= 5 {
+		return roleIdentifier // iso2, iso3: ISO-style codes
+	}
 	if len(ws) == 1 && len(joined) > 4 && (strings.HasSuffix(joined, "id") || strings.HasSuffix(joined, "no")) && !nameWords[joined] {
 		ws = append(ws, joined[len(joined)-2:]) // customerid, empno: a run-together id
 	}

@@ -98,12 +98,7 @@ func (c *candidate) nullFree() bool {
 // the one case where a surrogate becomes the partition key, with a warning
 // that says so and names the best rejected candidates.
 func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, *sortKey, error) {
-	var best []string
-	for _, c := range cands {
-		if len(best) < 3 && !c.sequence && len(c.failures) > 0 {
-			best = append(best, strings.Join(c.columns(), plans.Separator)+" ("+c.failures[0]+")")
-		}
-	}
+	best := bestRejected(nil, cands)
 	for _, u := range d.uniqueIndexes() {
 		c := d.fromColumns(u.idx.Columns[:1], "first column of "+u.label)
 		if c == nil {
@@ -113,7 +108,7 @@ func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, 
 		if sk == nil {
 			continue
 		}
-		msg := "nothing natural passes: every column that could be a partition key is sequence-style or has NULLs, so " + c.cols[0].Name + " from " + u.label + " is the key"
+		msg := "no natural key passes: every column that could be a partition key is sequence-style or has NULLs, so " + c.cols[0].Name + " from " + u.label + " is the key"
 		if len(best) > 0 {
 			msg += "; the best rejected: " + strings.Join(best, "; ")
 		}
@@ -135,7 +130,7 @@ func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, 
 		return nil, nil, err
 	}
 	sk := &sortKey{proof: r.Proof, proven: r.Unique}
-	pt.Warnings = append(pt.Warnings, "nothing natural passes and no constraint exists: "+c.cols[0].Name+" is the first column that can be a key; the best rejected: "+strings.Join(best, "; "))
+	pt.Warnings = append(pt.Warnings, "no natural key passes and no constraint exists: "+c.cols[0].Name+" is the first column that can be a key; the best rejected: "+strings.Join(best, "; "))
 	if !r.Unique {
 		pt.Warnings = append(pt.Warnings, "NOT UNIQUE: ("+c.cols[0].Name+") does not identify a row ("+r.Proof+"): rows sharing a key will silently overwrite each other in DynamoDB")
 	}

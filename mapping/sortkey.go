@@ -306,9 +306,14 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 	slices.SortStableFunc(timeLike, byDistinct)
 	slices.SortStableFunc(others, byDistinct)
 	ordered := append(slices.Clone(timeLike), others...)
-	if c.role == roleFamilyName || c.role == roleGivenName {
-		// A person is sorted by the rest of their name first.
+	if person {
+		// A person is sorted by the rest of their name first; when that
+		// is not unique and a constraint exists, the table's key breaks
+		// the tie rather than a birth date unique by coincidence.
 		lead := d.leadColumns(c)
+		if len(d.uniqueIndexes()) > 0 {
+			ordered = slices.DeleteFunc(ordered, func(o option) bool { return !slices.Contains(lead, o.kp.part.Column) })
+		}
 		slices.SortStableFunc(ordered, func(a, b option) int {
 			ia, ib := slices.Contains(lead, a.kp.part.Column), slices.Contains(lead, b.kp.part.Column)
 			switch {

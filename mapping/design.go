@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -488,10 +489,11 @@ func (d *designer) candidates() []*candidate {
 				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
 			}
 		}
-		if r != roleIdentifier && c.BaseType == "character" && unique && cp != nil && cp.MaxWidth > 0 && cp.MaxWidth <= maxShortCode {
-			// A unique fixed-width short text is a code (ISO-style country
-			// and currency codes, department numbers), whatever its name.
-			r = roleIdentifier
+		code := false
+		if n, err := strconv.Atoi(strings.Trim(c.TypeModifier, "()")); err == nil && r != roleIdentifier && c.BaseType == "character" && unique && n <= maxShortCode {
+			// A unique short character(n) is a code (ISO-style country and
+			// currency codes, department numbers), whatever its name.
+			r, code = roleIdentifier, true
 		}
 		if label, ok := uniqueSingle[c.Name]; ok {
 			switch r {
@@ -519,9 +521,12 @@ func (d *designer) candidates() []*candidate {
 		oneValue := "one value per row in the profile"
 		switch r {
 		case roleIdentifier:
-			if unique {
+			switch {
+			case code:
+				add([]string{c.Name}, meaningIdentifier, r, "a short fixed-width code ("+c.BaseType+c.TypeModifier+"), "+oneValue, nil)
+			case unique:
 				add([]string{c.Name}, meaningIdentifier, r, "natural identifier by its name, "+oneValue, nil)
-			} else {
+			default:
 				add([]string{c.Name}, meaningIdentifierRepeat, r, "identifier by its name (code, handle, email, reference)", nil)
 			}
 		case roleName:
@@ -573,8 +578,8 @@ func roleWord(r role) string {
 	return "measure"
 }
 
-// maxShortCode is the widest character(n) value taken for a code.
-const maxShortCode = 12
+// maxShortCode is the widest character(n) taken for a code.
+const maxShortCode = 6
 
 // shardPenalty is what needing write sharding costs a candidate's meaning:
 // every reader of a sharded key pays N queries, so a sharded owner ranks

@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -162,7 +163,24 @@ func TestNorthwind(t *testing.T) {
 
 func TestEmployees(t *testing.T) {
 	t.Parallel()
-	_, _, p := inspectAndProfile(t, "employees")
+	_, sc, p := inspectAndProfile(t, "employees")
+	// How rows are read is evidence for a key: the ordinary indexes and the
+	// columns a row-level-security policy names.
+	audit := mustTable(t, sc, "public", "audit")
+	var indexed []string
+	for _, ix := range audit.Indexes {
+		indexed = append(indexed, ix.Name+"("+strings.Join(ix.Columns, ",")+")")
+	}
+	if !slices.Contains(indexed, "idx_audit_username(user_name)") {
+		t.Errorf("audit indexes = %v", indexed)
+	}
+	var policyColumns []string
+	for _, pol := range audit.Policies {
+		policyColumns = append(policyColumns, pol.Name+":"+strings.Join(pol.Columns, ","))
+	}
+	if !slices.Equal(policyColumns, []string{"audit_insert_system:", "audit_user_isolation:user_name"}) {
+		t.Errorf("audit policies = %v", policyColumns)
+	}
 	// Members of composite natural keys that reference employee are not
 	// this table's ids.
 	for _, c := range [][2]string{{"salary", "emp_no"}, {"title", "emp_no"}, {"dept_emp", "emp_no"}, {"dept_manager", "emp_no"}, {"dept_emp", "dept_no"}} {

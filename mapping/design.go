@@ -378,6 +378,7 @@ const (
 	meaningReference        = 0.9
 	meaningUniqueConstraint = 0.9
 	meaningImplied          = 0.85
+	meaningPolicy           = 0.8
 	meaningIdentifierRepeat = 0.75
 	meaningLeading          = 0.6
 	meaningClassification   = 0.6
@@ -435,6 +436,26 @@ func (d *designer) candidates() []*candidate {
 			uniqueSingle[ix.idx.Columns[0]] = ix.label
 		} else if _, ok := leading[ix.idx.Columns[0]]; !ok {
 			leading[ix.idx.Columns[0]] = ix.label
+		}
+	}
+	for i := range t.Indexes {
+		ix := &t.Indexes[i]
+		if ix.KeyCandidate() && len(ix.Columns) > 0 {
+			if _, ok := leading[ix.Columns[0]]; !ok {
+				leading[ix.Columns[0]] = "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+			}
+		}
+	}
+	policyOn := map[string]string{}
+	for _, pol := range t.Policies {
+		for _, c := range pol.Columns {
+			if _, ok := policyOn[c]; !ok {
+				pred := "USING " + pol.Using
+				if pol.Using == "" {
+					pred = "WITH CHECK " + pol.Check
+				}
+				policyOn[c] = "row-level-security policy " + pol.Name + " " + pred
+			}
 		}
 	}
 	rows := d.rows()
@@ -504,6 +525,9 @@ func (d *designer) candidates() []*candidate {
 			default:
 				add([]string{c.Name}, meaningUniqueConstraint, r, "unique by "+label, nil)
 			}
+		}
+		if label, ok := policyOn[c.Name]; ok {
+			add([]string{c.Name}, meaningPolicy, r, label+": rows are read by it", nil)
 		}
 		if label, ok := leading[c.Name]; ok && !refs[c.Name] {
 			// Evidence that rows are looked up by it, though not an

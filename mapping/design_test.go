@@ -474,3 +474,42 @@ func TestDesignCountsCompositeKeysExactly(t *testing.T) {
 		t.Errorf("exact counts asked for %v", chk.asked)
 	}
 }
+
+func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
+	// Nothing is named like an identifier: a session token has more values
+	// than the actor, but the row-level-security policy and the index say
+	// rows are read by actor.
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "audit_events", Kind: extract.KindTable, Migratable: true,
+		Columns:    []extract.Column{col("id", "bigint", "N"), col("actor", "text", "S"), col("session", "text", "S")},
+		PrimaryKey: &extract.Index{Name: "audit_events_pkey", Columns: []string{"id"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[0].Sequence = "public.audit_events_id_seq"
+	rows := int64(3000)
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "audit_events", Rows: rows, Columns: []extract.ColumnProfile{
+		prof("id", rows, 1, 4), prof("actor", 60, 50, 4), prof("session", 2900, 2, 32),
+	}}}}
+	design := func() *plans.Table {
+		plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &plan.Tables[0]
+	}
+	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"session"}) {
+		t.Fatalf("without evidence pk = %v, want the column with the most values", pk)
+	}
+	s.Tables[0].Policies = []extract.Policy{{Name: "own", Using: "(actor = CURRENT_USER)", Columns: []string{"actor"}}}
+	pt := design()
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"actor"}) || !slices.Equal(sk, []string{"id"}) {
+		t.Errorf("with the policy pk = %v sk = %v, want actor / id", pk, sk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "row-level-security policy own USING (actor = CURRENT_USER)") {
+		t.Errorf("pk why = %q", why)
+	}
+	s.Tables[0].Policies = nil
+	s.Tables[0].Indexes = []extract.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
+	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"actor"}) {
+		t.Errorf("with the index pk = %v, want actor", pk)
+	}
+}

@@ -46,17 +46,18 @@ type Table struct {
 	Comment    string    `json:"comment,omitempty"`
 	// Partitions are the leaf partitions of a partitioned table, as
 	// schema-qualified names in catalog order.
-	Partitions []string `json:"partitions,omitempty"`
-	Columns    []Column `json:"columns"`
-	PrimaryKey *Index   `json:"primary_key,omitempty"`
-	Uniques    []Index  `json:"unique,omitempty"`
+	Partitions  []string     `json:"partitions,omitempty"`
+	Columns     []Column     `json:"columns"`
+	PrimaryKey  *Index       `json:"primary_key,omitempty"`
+	Uniques     []Index      `json:"unique,omitempty"`
+	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+
 	// Indexes are the ordinary (non-unique) indexes: how the application
 	// reads rows, evidence for a partition key.
 	Indexes []Index `json:"indexes,omitempty"`
 	// Policies are the row-level-security policies: a predicate such as
 	// USING (user_name = current_user) names the column rows are read by.
-	Policies    []Policy     `json:"policies,omitempty"`
-	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+	Policies []Policy `json:"policies,omitempty"`
 }
 
 // QualifiedName is schema.name, as plans name tables.

@@ -233,8 +233,9 @@ type ColumnProfile struct {
 	// the table has been analyzed.
 	Correlation *float64 `json:"correlation,omitempty"`
 	// Sequence is set when the column looks like a sequence-style id: a poor
-	// DynamoDB partition key, since it carries no meaning and concentrates
-	// new writes.
+	// DynamoDB partition key — DynamoDB hashes keys, so it spreads writes
+	// well enough, but it means nothing outside PostgreSQL and a reload or
+	// merge renumbers it.
 	Sequence *SequenceEvidence `json:"sequence,omitempty"`
 }
 

@@ -90,7 +90,9 @@ func (o *Options) defaults() {
 // Design returns the plan for every table of schema: migratable tables get
 // a table design, views and other relations are listed as skipped with the
 // reason. profile may lack a table (or be nil): that table is designed from
-// its constraints alone, with a warning. Errors come only from the checker.
+// its constraints alone, with a warning. A table with no key-able column is
+// skipped with the reason. Errors come only from the checker and from a
+// table prefix DynamoDB would refuse.
 func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profile, checker UniquenessChecker, opts Options) (*plans.Plan, error) {
 	if schema == nil {
 		return nil, errors.New("design: no schema")

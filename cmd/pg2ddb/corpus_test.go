@@ -88,26 +88,29 @@ func TestCorpusEndToEnd(t *testing.T) {
 
 // TestSafeNamesEndToEnd plans the corpus tables whose names DynamoDB would
 // refuse or that collide once made safe — a space and capitals, the name
-// "Order Archive" becomes, 63 bytes of unicode, camelCase, columns named pk
-// and sk — and takes them through plan → review →
+// "Order Archive" becomes, 63 bytes of unicode, camelCase, the same name in
+// two schemas, columns named pk and sk — and takes them through plan → review →
 // load → verify (issue 11 item 8; on main, review refuses the plan).
 func TestSafeNamesEndToEnd(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	if err := corpus.Build(t.Context(), db.Pool); err != nil {
 		t.Fatal(err)
 	}
-	p := endToEnd(t, db, "names", "--tables", "Order Archive,Order_Archive,Kunden*,kv_items,ShipmentEvents")
+	p := endToEnd(t, db, "names", "--tables", "Order Archive,Order_Archive,Kunden*,kv_items,ShipmentEvents,tenants")
 	planned := map[string]plans.Table{}
 	for _, pt := range p.Tables {
 		planned[pt.Source] = pt
 	}
 	// The original name stays in source; the target is made safe, and
-	// "Order Archive" gives way to the table really named Order_Archive.
+	// "Order Archive" gives way to the table really named Order_Archive, as
+	// archive.tenants does to public.tenants.
 	for source, want := range map[string]string{
 		"public.Order_Archive":      "Order_Archive",
 		"public.Order Archive":      "Order_Archive_",
 		"public." + corpus.LongName: "Kundenbestellungen__bersicht_f_r_das_Gesch_ftsjahr_2024_Q1_2",
 		"public.ShipmentEvents":     "ShipmentEvents",
+		"public.tenants":            "tenants",
+		"archive.tenants":           "tenants_",
 	} {
 		pt, ok := planned[source]
 		if !ok {

@@ -348,6 +348,9 @@ func (c *candidate) rejectedWhy(chosen *candidate) []string {
 
 // statsText is the candidate's distribution in words.
 func (c *candidate) statsText() string {
+	if c.distinct == 0 {
+		return "no rows to judge it by"
+	}
 	s := plans.Thousands(c.distinct) + " distinct values"
 	if c.hot > 0 {
 		s += ", at most " + plans.Thousands(c.hot) + " items per value"
@@ -430,6 +433,13 @@ func (d *designer) candidates() []*candidate {
 		byKey[key] = c
 		out = append(out, c)
 		return c
+	}
+	// plain marks a candidate whose only reason is its type, unless other
+	// evidence (a constraint, an index, a policy) added it first.
+	plain := func(c *candidate) {
+		if c != nil && len(c.why) == 1 {
+			c.plain = true
+		}
 	}
 	uniqueSingle := map[string]string{}
 	leading := map[string]string{}
@@ -577,9 +587,9 @@ func (d *designer) candidates() []*candidate {
 			if c.Category == "S" || c.Category == "E" {
 				m = meaningText
 			}
-			add([]string{c.Name}, m, r, "a column of a key type, competing on its statistics", nil).plain = true
+			plain(add([]string{c.Name}, m, r, "a column of a key type, competing on its statistics", nil))
 		default:
-			add([]string{c.Name}, meaningMeasure, r, "a "+roleWord(r)+", competing on its statistics only", nil).plain = true
+			plain(add([]string{c.Name}, meaningMeasure, r, "a "+roleWord(r)+", competing on its statistics only", nil))
 		}
 	}
 	for _, c := range out {

@@ -507,6 +507,9 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "row-level-security policy own USING (actor = CURRENT_USER)") {
 		t.Errorf("pk why = %q", why)
 	}
+	if len(pt.Warnings) > 0 {
+		t.Errorf("a key with evidence is natural: warnings %q", pt.Warnings)
+	}
 	s.Tables[0].Policies = nil
 	s.Tables[0].Indexes = []extract.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
 	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"actor"}) {

@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,13 +90,22 @@ func TestPagila(t *testing.T) {
 	}
 	for _, c := range [][2]string{
 		{"rental", "customer_id"}, {"rental", "inventory_id"}, {"rental", "staff_id"}, {"payment", "customer_id"},
-		{"payment", "rental_id"}, {"store", "manager_staff_id"}, {"film_actor", "actor_id"}, {"customer", "email"},
-		{"customer", "address_id"}, {"film", "title"},
+		{"payment", "rental_id"}, {"store", "address_id"}, {"film_actor", "actor_id"}, {"customer", "email"},
+		{"film", "title"},
 	} {
 		wantNoSequence(t, p, c[0], c[1])
 	}
+	// A reference that is unique, dense and in step with the insertion
+	// order only mirrors the referenced table's surrogate.
+	wantSequence(t, p, "store", "manager_staff_id", extract.SeqDenseMonotonic, "mirrors public.staff's surrogate id")
+	wantSequence(t, p, "customer", "address_id", extract.SeqDenseMonotonic, "mirrors public.address's surrogate id")
 	if c := mustColumn(t, p, "public", "rental", "staff_id"); c.Distinct != 2 || c.TopValues[0].Count != 8040 {
 		t.Errorf("rental.staff_id: %+v", c)
+	}
+	// character(20) is padded by PostgreSQL and written unpadded by a load:
+	// shown and sized as written.
+	if c := mustColumn(t, p, "public", "language", "name"); c.TopValues[0].Value != "English" || c.MaxWidth != 8 || c.Max != "Mandarin" {
+		t.Errorf("language.name (character(20)): top %q, max width %d, max %q", c.TopValues[0].Value, c.MaxWidth, c.Max)
 	}
 	golden(t, "pagila.profile.json", stableProfile(p))
 }
@@ -153,7 +163,24 @@ func TestNorthwind(t *testing.T) {
 
 func TestEmployees(t *testing.T) {
 	t.Parallel()
-	_, _, p := inspectAndProfile(t, "employees")
+	_, sc, p := inspectAndProfile(t, "employees")
+	// How rows are read is evidence for a key: the ordinary indexes and the
+	// columns a row-level-security policy names.
+	audit := mustTable(t, sc, "public", "audit")
+	var indexed []string
+	for _, ix := range audit.Indexes {
+		indexed = append(indexed, ix.Name+"("+strings.Join(ix.Columns, ",")+")")
+	}
+	if !slices.Contains(indexed, "idx_audit_username(user_name)") {
+		t.Errorf("audit indexes = %v", indexed)
+	}
+	var policyColumns []string
+	for _, pol := range audit.Policies {
+		policyColumns = append(policyColumns, pol.Name+":"+strings.Join(pol.Columns, ","))
+	}
+	if !slices.Equal(policyColumns, []string{"audit_insert_system:", "audit_user_isolation:user_name"}) {
+		t.Errorf("audit policies = %v", policyColumns)
+	}
 	// Members of composite natural keys that reference employee are not
 	// this table's ids.
 	for _, c := range [][2]string{{"salary", "emp_no"}, {"title", "emp_no"}, {"dept_emp", "emp_no"}, {"dept_manager", "emp_no"}, {"dept_emp", "dept_no"}} {

@@ -119,11 +119,11 @@ SELECT attrelid, attnum, seq FROM (
 ) q
 ORDER BY attrelid, attnum, pref, seq`
 
-	// indexesQuery lists primary keys, unique constraints and unique
-	// indexes by their key columns (attnum 0 is an expression; INCLUDE
+	// indexesQuery lists primary keys, unique constraints, unique indexes
+	// and ordinary indexes (unique false) by their key columns (attnum 0 is an expression; INCLUDE
 	// columns are left out: they do not take part in uniqueness).
 	indexesQuery = `
-SELECT i.indrelid, ic.relname, i.indisprimary,
+SELECT i.indrelid, ic.relname, i.indisprimary, i.indisunique,
        EXISTS (SELECT 1 FROM pg_constraint con
                WHERE con.conindid = i.indexrelid AND con.conrelid = i.indrelid AND con.contype IN ('p', 'u')),
        coalesce(pg_get_expr(i.indpred, i.indrelid), ''),
@@ -133,8 +133,16 @@ SELECT i.indrelid, ic.relname, i.indisprimary,
              FROM generate_series(0, i.indnkeyatts - 1) k WHERE i.indkey[k] = 0 ORDER BY k)
 FROM pg_index i
 JOIN pg_class ic ON ic.oid = i.indexrelid
-WHERE i.indrelid = ANY($1) AND (i.indisunique OR i.indisprimary)
+WHERE i.indrelid = ANY($1)
 ORDER BY i.indrelid, i.indisprimary DESC, ic.relname`
+
+	// policiesQuery lists the row-level-security policies of the given
+	// relations with their predicates.
+	policiesQuery = `
+SELECT p.polrelid, p.polname, coalesce(pg_get_expr(p.polqual, p.polrelid), ''), coalesce(pg_get_expr(p.polwithcheck, p.polrelid), '')
+FROM pg_policy p
+WHERE p.polrelid = ANY($1)
+ORDER BY p.polrelid, p.polname`
 
 	// foreignKeysQuery lists foreign keys declared on the given relations or
 	// on their partitions (attributed to the root; clones of a parent's own
@@ -221,6 +229,9 @@ func inspect(ctx context.Context, tx pgx.Tx, opts InspectOptions) (*Schema, erro
 		return nil, err
 	}
 	if err := inspectForeignKeys(ctx, tx, oids, byOID); err != nil {
+		return nil, err
+	}
+	if err := inspectPolicies(ctx, tx, oids, byOID); err != nil {
 		return nil, err
 	}
 	return sc, nil
@@ -393,9 +404,10 @@ func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 			oid     uint32
 			ix      Index
 			primary bool
+			unique  bool
 			attnums []int
 		)
-		if err := rows.Scan(&oid, &ix.Name, &primary, &ix.Constraint, &ix.Predicate, &ix.NullsNotDistinct,
+		if err := rows.Scan(&oid, &ix.Name, &primary, &unique, &ix.Constraint, &ix.Predicate, &ix.NullsNotDistinct,
 			&attnums, &ix.Expressions); err != nil {
 			return fmt.Errorf("inspect indexes: %w", err)
 		}
@@ -414,11 +426,14 @@ func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 		if len(ix.Expressions) == 0 {
 			ix.Expressions = nil
 		}
-		if primary {
+		switch {
+		case primary:
 			ix := ix
 			t.PrimaryKey = &ix
-		} else {
+		case unique:
 			t.Uniques = append(t.Uniques, ix)
+		default:
+			t.Indexes = append(t.Indexes, ix)
 		}
 	}
 	if err := rows.Err(); err != nil {
@@ -474,6 +489,67 @@ func hasForeignKey(fks []ForeignKey, fk ForeignKey) bool {
 func (t *Table) IsForeignKeyColumn(column string) bool {
 	for _, fk := range t.ForeignKeys {
 		if contains(fk.Columns, column) {
+			return true
+		}
+	}
+	return false
+}
+
+// inspectPolicies reads the row-level-security policies and the columns
+// their predicates name: a column is named when it appears as an
+// identifier (bare or quoted) in the deparsed expression.
+func inspectPolicies(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+	rows, err := tx.Query(ctx, policiesQuery, oids)
+	if err != nil {
+		return fmt.Errorf("inspect row-level-security policies: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var oid uint32
+		var p Policy
+		if err := rows.Scan(&oid, &p.Name, &p.Using, &p.Check); err != nil {
+			return fmt.Errorf("inspect row-level-security policies: %w", err)
+		}
+		t := byOID[oid]
+		p.Columns = []string{}
+		for _, c := range t.Columns {
+			if namesColumn(p.Using, c.Name) || namesColumn(p.Check, c.Name) {
+				p.Columns = append(p.Columns, c.Name)
+			}
+		}
+		t.Policies = append(t.Policies, p)
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("inspect row-level-security policies: %w", err)
+	}
+	return nil
+}
+
+// namesColumn reports whether expr, as pg_get_expr deparses it, names the
+// column: quoted ("Customer Ref") or as a bare identifier between
+// non-identifier characters (user_name = CURRENT_USER), outside string
+// literals.
+func namesColumn(expr, column string) bool {
+	if expr == "" {
+		return false
+	}
+	if strings.Contains(expr, pgx.Identifier{column}.Sanitize()) {
+		return true
+	}
+	ident := func(b byte) bool {
+		return b == '_' || b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9' || b >= 0x80
+	}
+	inString := false
+	for i := 0; i < len(expr); i++ {
+		if expr[i] == '\'' {
+			inString = !inString
+			continue
+		}
+		if inString || !strings.HasPrefix(expr[i:], column) {
+			continue
+		}
+		end := i + len(column)
+		if (i == 0 || !ident(expr[i-1]) && expr[i-1] != '"') && (end == len(expr) || !ident(expr[end]) && expr[end] != '"') {
 			return true
 		}
 	}

@@ -56,6 +56,13 @@ type Table struct {
 	PrimaryKey  *Index       `json:"primary_key,omitempty"`
 	Uniques     []Index      `json:"unique,omitempty"`
 	ForeignKeys []ForeignKey `json:"foreign_keys,omitempty"`
+
+	// Indexes are the ordinary (non-unique) indexes: how the application
+	// reads rows, evidence for a partition key.
+	Indexes []Index `json:"indexes,omitempty"`
+	// Policies are the row-level-security policies: a predicate such as
+	// USING (user_name = current_user) names the column rows are read by.
+	Policies []Policy `json:"policies,omitempty"`
 }
 
 // QualifiedName is the table's (schema, name) as plans write it
@@ -142,6 +149,17 @@ type Index struct {
 // KeyCandidate reports whether the index proves its columns unique for every
 // row: not partial, no expressions.
 func (i *Index) KeyCandidate() bool { return i.Predicate == "" && len(i.Expressions) == 0 }
+
+// Policy is a row-level-security policy with the columns its predicates
+// name.
+type Policy struct {
+	Name string `json:"name"`
+	// Using and Check are the USING and WITH CHECK expressions.
+	Using string `json:"using,omitempty"`
+	Check string `json:"check,omitempty"`
+	// Columns are the table's columns the expressions name, in table order.
+	Columns []string `json:"columns"`
+}
 
 // ForeignKey is a foreign key of a table, possibly composite, possibly
 // referencing a unique column rather than a primary key.
@@ -236,8 +254,9 @@ type ColumnProfile struct {
 	// the table has been analyzed.
 	Correlation *float64 `json:"correlation,omitempty"`
 	// Sequence is set when the column looks like a sequence-style id: a poor
-	// DynamoDB partition key, since it carries no meaning and concentrates
-	// new writes.
+	// DynamoDB partition key — DynamoDB hashes keys, so it spreads writes
+	// well enough, but it means nothing outside PostgreSQL and a reload or
+	// merge renumbers it.
 	Sequence *SequenceEvidence `json:"sequence,omitempty"`
 }
 

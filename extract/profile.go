@@ -574,10 +574,15 @@ type columnStats struct {
 	top              *spaceSaving
 	allULID, allUUID bool
 	uuidVersions     [16]int64
+	// unpad is set for character(n): PostgreSQL pads its values with
+	// spaces, a load writes them without, so they are counted, shown and
+	// sized as they will be written.
+	unpad bool
 }
 
 func newColumnStats(c *Column) *columnStats {
-	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid"}
+	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid" || c.Category == "S",
+		unpad: c.BaseType == "character"}
 	if cs.order == orderEnum {
 		cs.enumRank = make(map[string]int, len(c.Enum))
 		for i, l := range c.Enum {
@@ -588,6 +593,9 @@ func newColumnStats(c *Column) *columnStats {
 }
 
 func (c *columnStats) add(v []byte) {
+	if c.unpad {
+		v = bytes.TrimRight(v, " ")
+	}
 	c.nonNull++
 	c.widthSum += int64(len(v))
 	if len(v) > c.widthMax {
@@ -624,7 +632,9 @@ func (c *columnStats) add(v []byte) {
 		c.allULID = false
 	}
 	if c.allUUID {
-		if len(v) == 36 && isHex(v[14]) {
+		// uuid columns, and text columns holding uuids in their canonical
+		// form (application-made ids stored as text).
+		if len(v) == 36 && v[8] == '-' && v[13] == '-' && v[18] == '-' && v[23] == '-' && isHex(v[14]) {
 			c.uuidVersions[hexVal(v[14])]++
 		} else {
 			c.allUUID = false

@@ -431,3 +431,33 @@ func TestUniqueConcurrent(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyStats checks the exact statistics of a multi-column key against a
+// query of the test's own, with NULLs left out as a load rejects them.
+func TestKeyStats(t *testing.T) {
+	t.Parallel()
+	db := fixture(t)
+	s := snapshot(t, db)
+	ctx := context.Background()
+	var distinct, hot int64
+	var hotValue string
+	err := db.Pool.QueryRow(ctx, `SELECT count(*), max(n), (array_agg(v ORDER BY n DESC, v))[1] FROM (
+		SELECT "Customer"::text || '#' || state::text AS v, count(*) AS n FROM "Sales"."Order Items"
+		WHERE "Customer" IS NOT NULL AND state IS NOT NULL GROUP BY "Customer", state) g`).Scan(&distinct, &hot, &hotValue)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if distinct < 2 || hot < 2 {
+		t.Fatalf("fixture: %d combinations, hottest %d: the test needs repeated combinations", distinct, hot)
+	}
+	k, err := s.KeyStats(ctx, "Sales", "Order Items", []string{"Customer", "state"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.Distinct != distinct || k.MaxPerKey != hot || k.HottestKey != hotValue {
+		t.Errorf("KeyStats = %+v, want %d combinations, hottest %q with %d rows", k, distinct, hotValue, hot)
+	}
+	if _, err := s.KeyStats(ctx, "Sales", "Order Items", []string{"nope"}); err == nil || !strings.Contains(err.Error(), "Order Items") {
+		t.Errorf("unknown column: %v", err)
+	}
+}

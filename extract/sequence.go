@@ -23,11 +23,16 @@ const (
 // default, an owned sequence, a uuid-generating default); then what the data
 // shows: a dense monotonic integer, uuids of a time-ordered version, ULIDs.
 //
-// The data rules leave out columns of a foreign key: their values are
-// another table's ids, which in this table are the natural key of the rows
-// (rental.customer_id, salary.emp_no), however dense they look. They also
-// leave out columns that name another table's id without a declared foreign
-// key (store.manager_staff_id beside staff.staff_id), and need every row read (not a sample) and a unique, non-null column.
+// The data rules need every row read (not a sample) and a unique, non-null
+// column. A reference to another table (a declared foreign key, or a column
+// named after another table's key) is usually the natural key of the rows
+// (rental.customer_id, salary.emp_no) and is never unique-and-dense there;
+// when it is — one row per referenced row, in step with insertion order
+// (store.manager_staff_id running 0–499 beside store_id) — it only mirrors
+// the other table's surrogate and is as meaningless a partition key as this
+// table's own. The owner is the exception: a reference that is (the leading
+// column of) this table's primary key says the row extends the referenced
+// one (dellstore2 inventory.prod_id), and keeps it as its key.
 func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp *ColumnProfile, cs *columnStats) *SequenceEvidence {
 	switch {
 	case c.Identity != "":
@@ -54,8 +59,15 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 		}
 		return ev
 	}
-	if cs == nil || tp.RowsEstimated || tp.Rows < 2 || t.IsForeignKeyColumn(c.Name) || impliedReference(keys, t, c.Name) != "" {
+	if cs == nil || tp.RowsEstimated || tp.Rows < 2 {
 		return nil
+	}
+	mirrors := ""
+	if t.IsForeignKeyColumn(c.Name) || impliedReference(keys, t, c.Name) != "" {
+		if t.PrimaryKey != nil && len(t.PrimaryKey.Columns) > 0 && t.PrimaryKey.Columns[0] == c.Name {
+			return nil
+		}
+		mirrors = "; a reference that mirrors " + referenced(keys, t, c.Name) + "'s surrogate id one row per referenced row, not the owner of the rows"
 	}
 	if cp.Nulls != 0 || cp.DistinctEstimated && float64(cp.Distinct) < 0.98*float64(tp.Rows) ||
 		!cp.DistinctEstimated && cp.Distinct != tp.Rows {
@@ -85,17 +97,17 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 			corr = fmt.Sprintf("correlation %.2f", *cp.Correlation)
 		}
 		return &SequenceEvidence{Kind: SeqDenseMonotonic, TimeOrdered: true, Evidence: []string{
-			fmt.Sprintf("dense monotonic: %s, (max-min+1)/rows = %.2f, %s", distinct, ratio, corr)}}
+			fmt.Sprintf("dense monotonic: %s, (max-min+1)/rows = %.2f, %s%s", distinct, ratio, corr, mirrors)}}
 	case cs.allUUID && cs.nonNull > 0:
 		for _, v := range []int{1, 6, 7} {
 			if cs.uuidVersions[v] == cs.nonNull {
 				return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
-					fmt.Sprintf("every value is a version-%d uuid, which grows with time (%s)", v, distinct)}}
+					fmt.Sprintf("every value is a version-%d uuid, which grows with time (%s)%s", v, distinct, mirrors)}}
 			}
 		}
 	case c.Category == "S" && cs.allULID && cs.nonNull > 0:
 		return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
-			fmt.Sprintf("every value is a ULID (26 characters of Crockford base32, time first; %s)", distinct)}}
+			fmt.Sprintf("every value is a ULID (26 characters of Crockford base32, time first; %s)%s", distinct, mirrors)}}
 	}
 	return nil
 }
@@ -117,4 +129,19 @@ func impliedReference(keys []tableKey, t *Table, column string) string {
 		}
 	}
 	return ""
+}
+
+// referenced names the table a reference column points to: its declared
+// foreign key's table, else the table whose key it is named after.
+func referenced(keys []tableKey, t *Table, column string) string {
+	for _, fk := range t.ForeignKeys {
+		if contains(fk.Columns, column) {
+			return fk.RefSchema + "." + fk.RefTable
+		}
+	}
+	ref := impliedReference(keys, t, column)
+	if i := strings.LastIndex(ref, "."); i > 0 {
+		return ref[:i]
+	}
+	return ref
 }

@@ -147,3 +147,45 @@ func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns [
 	}
 	return nil
 }
+
+// KeyStats is how a column set spreads the rows: what a multi-column
+// partition key's plan reasons state as facts, so they are counted, not
+// estimated.
+type KeyStats struct {
+	// Distinct is the number of distinct non-NULL combinations.
+	Distinct int64 `json:"distinct"`
+	// MaxPerKey is the number of rows of the most frequent combination,
+	// HottestKey that combination's values joined with plans.Separator.
+	MaxPerKey  int64  `json:"max_per_key"`
+	HottestKey string `json:"hottest_key"`
+}
+
+// KeyStats counts exactly, in one GROUP BY over the snapshot, the distinct
+// combinations of columns in schema.table and the most frequent one. Rows
+// with a NULL in any of the columns are left out, as a load rejects them.
+func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns []string) (KeyStats, error) {
+	var k KeyStats
+	if len(columns) == 0 {
+		return k, fmt.Errorf("key statistics of %s.%s: no columns given", schema, table)
+	}
+	cols := make([]string, len(columns))
+	texts := make([]string, len(columns))
+	nullTests := make([]string, len(columns))
+	for i, c := range columns {
+		cols[i] = pgx.Identifier{c}.Sanitize()
+		texts[i] = cols[i] + "::text"
+		nullTests[i] = cols[i] + " IS NOT NULL"
+	}
+	list := strings.Join(cols, ", ")
+	rel := pgx.Identifier{schema, table}.Sanitize()
+	q := "WITH g AS (SELECT concat_ws(" + quoteLiteral(plans.Separator) + ", " + strings.Join(texts, ", ") + ") AS v, count(*) AS n FROM " + rel +
+		" WHERE " + strings.Join(nullTests, " AND ") + " GROUP BY " + list + ") " +
+		"SELECT (SELECT count(*) FROM g), coalesce((SELECT n FROM g ORDER BY n DESC, v LIMIT 1), 0)::bigint, coalesce((SELECT v FROM g ORDER BY n DESC, v LIMIT 1), '')"
+	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, q).Scan(&k.Distinct, &k.MaxPerKey, &k.HottestKey)
+	})
+	if err != nil {
+		return KeyStats{}, fmt.Errorf("key statistics of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
+	}
+	return k, nil
+}

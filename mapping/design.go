@@ -16,6 +16,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -40,9 +41,6 @@ type Options struct {
 	// FloatSpecials is plans.FloatSpecialsReject (default) or
 	// plans.FloatSpecialsString.
 	FloatSpecials string
-	// MinDistinct is the fewest distinct values a partition key needs
-	// (default 100); a table with fewer rows needs one value per row.
-	MinDistinct int64
 	// MaxShards caps the write-sharding suffix range (default 100).
 	MaxShards int
 	// MaxChecks bounds the exact uniqueness checks per table (default 12):
@@ -57,10 +55,9 @@ type Options struct {
 
 // The defaults of Options.
 const (
-	DefaultWriteRate   = 4000
-	DefaultMinDistinct = 100
-	DefaultMaxShards   = 100
-	DefaultMaxChecks   = 12
+	DefaultWriteRate = 4000
+	DefaultMaxShards = 100
+	DefaultMaxChecks = 12
 	// partitionWCU is what one partition key value can absorb per second.
 	partitionWCU = 1000
 	// shardHeadroom multiplies the computed shard count: the seed warns
@@ -81,9 +78,6 @@ func (o *Options) defaults() {
 	}
 	if o.FloatSpecials == "" {
 		o.FloatSpecials = plans.FloatSpecialsReject
-	}
-	if o.MinDistinct <= 0 {
-		o.MinDistinct = DefaultMinDistinct
 	}
 	if o.MaxShards <= 0 {
 		o.MaxShards = DefaultMaxShards
@@ -116,9 +110,10 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables},
 		Options: plans.Options{
 			TablePrefix: opts.TablePrefix, WriteRate: opts.WriteRate, Nulls: opts.Nulls,
-			FloatSpecials: opts.FloatSpecials, MinDistinct: opts.MinDistinct, MaxShards: opts.MaxShards,
+			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
 		},
 	}
+	keys := keysOf(schema, profile)
 	targets, err := targetNames(schema.Tables, opts.TablePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
@@ -137,7 +132,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
 			continue
 		}
-		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts}
+		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
@@ -167,6 +162,13 @@ type designer struct {
 	checker UniquenessChecker
 	opts    *Options
 	checks  int
+	// wcu is what writing one item costs, from the profile's widths.
+	wcu float64
+	// keys are every table's single-column key, for undeclared references.
+	keys []schemaKey
+	// statsErr is the last failure of an exact multi-column count; the
+	// profile's bounds are used instead.
+	statsErr error
 	// proofs caches the checker's answers by column set.
 	proofs map[string]extract.UniqueResult
 }
@@ -211,6 +213,10 @@ func (d *designer) design() (*plans.Table, error) {
 		}
 		pt.Attributes = append(pt.Attributes, a)
 	}
+	// What one item costs to write, before its keys are known: the
+	// throughput gate needs it for every candidate.
+	avg, _ := d.itemBytes(pt, &candidate{}, &sortKey{})
+	d.wcu = math.Max(1, math.Ceil(avg/1024))
 
 	cands := d.candidates()
 	var chosen *candidate
@@ -238,12 +244,49 @@ func (d *designer) design() (*plans.Table, error) {
 		}
 	}
 	for _, c := range cands {
-		if c != chosen {
-			pt.Rejected = append(pt.Rejected, plans.Candidate{Columns: c.columns(), Score: round3(c.score), Why: c.rejectedWhy()})
+		if c != chosen && c.listed() {
+			pt.Rejected = append(pt.Rejected, plans.Candidate{Columns: c.columns(), Score: round3(c.score), Why: c.rejectedWhy(chosen)})
 		}
+	}
+	if chosen.plain && len(chosen.failures) == 0 {
+		pt.Warnings = append(pt.Warnings, d.nothingNatural(chosen, cands))
+	}
+	if len(sk.warnings) > 0 {
+		pt.Warnings = append(pt.Warnings, sk.warnings...)
 	}
 	d.finish(pt, chosen, sk)
 	return pt, nil
+}
+
+// nothingNatural is the warning of a table whose partition key has no
+// evidence of meaning: it says so, and names the best rejected candidates
+// with the reason each lost — those with evidence first.
+func (d *designer) nothingNatural(chosen *candidate, cands []*candidate) string {
+	msg := "no natural key passes: " + strings.Join(chosen.columns(), plans.Separator) + " has no evidence of meaning (" + chosen.why[0] + ") and is the key only because it passes every gate"
+	if best := bestRejected(chosen, cands); len(best) > 0 {
+		msg += "; the best rejected: " + strings.Join(best, "; ")
+	}
+	return msg + " — choose a natural key by hand if the application has one"
+}
+
+// bestRejected names up to three candidates other than chosen with the
+// first reason each lost: natural ones (evidence, no sequence) first.
+func bestRejected(chosen *candidate, cands []*candidate) []string {
+	var natural, rest []string
+	for _, c := range cands {
+		if c == chosen {
+			continue
+		}
+		why := c.rejectedWhy(chosen)[0]
+		s := strings.Join(c.columns(), plans.Separator) + " (" + why + ")"
+		if !c.plain && !c.sequence {
+			natural = append(natural, s)
+		} else {
+			rest = append(rest, s)
+		}
+	}
+	out := append(natural, rest...)
+	return out[:min(3, len(out))]
 }
 
 // candidate is a partition key candidate: one or more columns with the
@@ -252,16 +295,27 @@ type candidate struct {
 	parts    []keyPart
 	cols     []*extract.Column
 	meaning  float64
+	role     role
 	why      []string // what speaks for it
 	failures []string // the gates it failed, each a full reason
-	// cardinalityOnly is true when the distinct-value gate is the only
-	// gate it failed, which makes it a fallback of the first rank.
-	cardinalityOnly bool
-	distinct        int64
-	hot             int64
-	hotValue        string
-	score           float64
-	fk              *extract.ForeignKey
+	// throughputOnly is true when the throughput gate is the only gate it
+	// failed: a fallback of the first rank, write-sharded.
+	throughputOnly bool
+	// sequence is true when a column has sequence evidence: such a
+	// candidate is never a partition key.
+	sequence bool
+	// sharded is true when it passes only because its few hot values are
+	// write-sharded: it ranks after every candidate that passes plainly.
+	sharded  bool
+	exact    bool // distinct and hot are exact counts of the column set
+	distinct int64
+	hot      int64
+	hotValue string
+	score    float64
+	fk       *extract.ForeignKey
+	// plain is a column with no evidence but its type: listed among the
+	// rejected only when it failed a gate worth reading.
+	plain bool
 }
 
 func (c *candidate) columns() []string {
@@ -272,56 +326,36 @@ func (c *candidate) columns() []string {
 	return out
 }
 
-func (c *candidate) rejectedWhy() []string {
+// listed reports whether the plan lists c among the rejected: every
+// candidate with evidence for it, not every plain column of the table.
+func (c *candidate) listed() bool { return !c.plain || c.sequence }
+
+func (c *candidate) rejectedWhy(chosen *candidate) []string {
 	if len(c.failures) > 0 {
 		return c.failures
 	}
-	return []string{fmt.Sprintf("passed every gate but scored lower (%.3f)", round3(c.score))}
+	why := fmt.Sprintf("passed every gate (%s) but ranked lower", c.statsText())
+	switch {
+	case c.sharded:
+		why += ": it needs write sharding, which costs every reader"
+	case chosen != nil && c.meaning < chosen.meaning:
+		why += ": weaker evidence of meaning (" + c.why[0] + ")"
+	default:
+		why += fmt.Sprintf(": scored %.3f", round3(c.score))
+	}
+	return []string{why}
 }
 
-// naturalNames are column names that usually hold a natural identifier.
-var naturalNames = map[string]bool{
-	"email": true, "email_address": true, "code": true, "username": true, "user_name": true,
-	"login": true, "title": true, "name": true, "slug": true, "sku": true, "isbn": true, "handle": true,
-}
-
-// naturalName reports whether column is named like a natural identifier of
-// table: email, code, title, name…, or the table's own name (country.country,
-// categories.categoryname, products.product_name).
-func naturalName(table, column string) bool {
-	if naturalNames[column] {
-		return true
+// statsText is the candidate's distribution in words.
+func (c *candidate) statsText() string {
+	if c.distinct == 0 {
+		return "no rows to judge it by"
 	}
-	singular := singularOf(table)
-	for _, base := range []string{table, singular} {
-		for _, suffix := range []string{"", "name", "_name", "_code", "code", "_title"} {
-			if column == base+suffix {
-				return true
-			}
-		}
+	s := plans.Thousands(c.distinct) + " distinct values"
+	if c.hot > 0 {
+		s += ", at most " + plans.Thousands(c.hot) + " items per value"
 	}
-	return false
-}
-
-// descriptive reports whether c is a text column whose name says it
-// describes the row (first_name, company_name, region_description), the
-// natural keys people look rows up by; contact details such as phone, fax
-// and postal codes are unique by accident in small tables, not identifiers.
-func descriptive(c *extract.Column) bool {
-	if c.Category != "S" {
-		return false
-	}
-	for _, no := range []string{"phone", "fax", "postal", "zip", "address", "extension", "url", "photo", "notes"} {
-		if strings.Contains(c.Name, no) {
-			return false
-		}
-	}
-	for _, yes := range []string{"name", "title", "email", "code", "description", "label", "login", "user"} {
-		if strings.Contains(c.Name, yes) {
-			return true
-		}
-	}
-	return false
+	return s
 }
 
 func singularOf(name string) string {
@@ -336,101 +370,289 @@ func singularOf(name string) string {
 	return name
 }
 
+// meaning of each role, 0..1+: what the name says the column is worth as
+// the key people look rows up by. A unique identifier ranks first, the
+// owning reference with a name to sort by (the item collection of the
+// parent) next, then the row's own unique name, other references, and last
+// the names of people and places, which repeat and change.
+const (
+	meaningIdentifier       = 1.05
+	meaningOwner            = 1.02
+	meaningUniqueName       = 1.0
+	meaningOwnedByName      = 1.02
+	meaningReference        = 0.9
+	meaningUniqueConstraint = 0.9
+	meaningImplied          = 0.85
+	meaningPolicy           = 0.8
+	meaningIdentifierRepeat = 0.75
+	meaningLeading          = 0.6
+	meaningClassification   = 0.6
+	meaningOneToOne         = 0.7
+	meaningName             = 0.7
+	meaningDescriptive      = 0.5
+	meaningFamilyName       = 0.55
+	meaningPlace            = 0.45
+	meaningGivenName        = 0.35
+	meaningText             = 0.3
+	meaningOther            = 0.2
+	meaningMeasure          = 0.1
+)
+
 // candidates lists the partition key candidates of the table, gated and
-// scored, best first: foreign keys (the entity the rows belong to), natural
-// unique keys, naturally named columns and other text columns; then, only
-// when no single one passes, pairs of those that failed for too few values.
+// scored, best first: every column of a key type competes, with the
+// evidence its name, its constraints and its references give it; then,
+// only when no single one with evidence passes, pairs of those that failed
+// on throughput alone.
 func (d *designer) candidates() []*candidate {
 	t := d.t
 	var out []*candidate
-	seen := map[string]bool{}
-	add := func(cols []string, meaning float64, why string, fk *extract.ForeignKey) {
+	byKey := map[string]*candidate{}
+	add := func(cols []string, meaning float64, r role, why string, fk *extract.ForeignKey) *candidate {
 		key := strings.Join(cols, "\x00")
-		if seen[key] {
+		if c, ok := byKey[key]; ok {
 			// The same columns for another reason: keep the strongest.
-			for _, c := range out {
-				if strings.Join(c.columns(), "\x00") == key && meaning > c.meaning {
-					c.meaning, c.why, c.fk = meaning, append([]string{why}, c.why...), fk
+			if meaning > c.meaning {
+				c.meaning, c.role, c.why = meaning, r, append([]string{why}, c.why...)
+				if fk != nil {
+					c.fk = fk
 				}
+			} else {
+				c.why = append(c.why, why)
 			}
-			return
+			c.plain = c.plain && r == roleOther
+			return c
 		}
-		seen[key] = true
-		c := &candidate{meaning: meaning, why: []string{why}, fk: fk}
+		c := &candidate{meaning: meaning, role: r, why: []string{why}, fk: fk}
 		for _, name := range cols {
 			col := t.Column(name)
 			if col == nil {
-				return
+				return nil
 			}
 			c.cols = append(c.cols, col)
 		}
+		byKey[key] = c
 		out = append(out, c)
+		return c
+	}
+	// plain marks a candidate whose only reason is its type, unless other
+	// evidence (a constraint, an index, a policy) added it first.
+	plain := func(c *candidate) {
+		if c != nil && len(c.why) == 1 {
+			c.plain = true
+		}
 	}
 	uniqueSingle := map[string]string{}
+	leading := map[string]string{}
 	for _, ix := range d.uniqueIndexes() {
 		if len(ix.idx.Columns) == 1 {
 			uniqueSingle[ix.idx.Columns[0]] = ix.label
+		} else if _, ok := leading[ix.idx.Columns[0]]; !ok {
+			leading[ix.idx.Columns[0]] = ix.label
 		}
 	}
+	for i := range t.Indexes {
+		ix := &t.Indexes[i]
+		if ix.KeyCandidate() && len(ix.Columns) > 0 {
+			if _, ok := leading[ix.Columns[0]]; !ok {
+				leading[ix.Columns[0]] = "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+			}
+		}
+	}
+	policyOn := map[string]string{}
+	for _, pol := range t.Policies {
+		for _, c := range pol.Columns {
+			if _, ok := policyOn[c]; !ok {
+				pred := "USING " + pol.Using
+				if pol.Using == "" {
+					pred = "WITH CHECK " + pol.Check
+				}
+				policyOn[c] = "row-level-security policy " + pol.Name + " " + pred
+			}
+		}
+	}
+	rows := d.rows()
+	hasRowName := slices.ContainsFunc(t.Columns, func(c extract.Column) bool {
+		r := roleOf(t.Name, &c)
+		return r == roleName && c.Category == "S"
+	})
+	// A table of people (it has a family name) is looked up by it; a bare
+	// title or name that repeats there is an attribute (a job title).
+	people := slices.ContainsFunc(t.Columns, func(c extract.Column) bool { return roleOf(t.Name, &c) == roleFamilyName })
+	refs := map[string]bool{}
 	for i := range t.ForeignKeys {
 		fk := &t.ForeignKeys[i]
 		ref := fk.RefSchema + "." + fk.RefTable + "(" + strings.Join(fk.RefColumns, ", ") + ")"
-		meaning, role := 0.9, "the entity its rows belong to"
-		if owner(t.Name, fk.RefTable) {
-			meaning, role = 1.0, "the owning entity: the table is named after it"
+		meaning, role := meaningReference, "the entity its rows belong to"
+		n := d.distinctOf(fk.Columns[0])
+		switch {
+		case owner(t.Name, fk.RefTable):
+			meaning, role = meaningOwner, "the owning entity: the table is named after it"
+		case len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9:
+			// One row per referenced row is a 1:1 link, not a collection
+			// of rows belonging to one entity.
+			meaning, role = meaningOneToOne, "about one row per referenced row: a 1:1 link rather than a collection"
+		case hasRowName && len(fk.Columns) == 1 && n > 0 && !classification(n, rows):
+			meaning, role = meaningOwnedByName, "the entity that owns the rows, each named within it (an item collection of the parent)"
+		case len(fk.Columns) == 1 && n > 0 && classification(n, rows):
+			meaning, role = meaningClassification, "a classification of the rows ("+plans.Thousands(n)+" values for "+plans.Thousands(rows)+" rows)"
 		}
-		// An FK whose values are (nearly) all distinct is a 1:1 link, not a
-		// collection of rows belonging to one entity.
-		if n := d.distinctOf(fk.Columns[0]); len(fk.Columns) == 1 && n > 0 && n*10 >= d.rows()*9 {
-			meaning, role = 0.7, "about one row per referenced row: a 1:1 link rather than a collection"
+		for _, c := range fk.Columns {
+			refs[c] = true
 		}
-		add(fk.Columns, meaning, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
+		add(fk.Columns, meaning, roleIdentifier, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
 	}
 	for i := range t.Columns {
 		c := &t.Columns[i]
+		cp := d.colProfile(c.Name)
+		if _, bad := keyPartFor(c, cp); bad != "" && !refs[c.Name] {
+			if _, ok := uniqueSingle[c.Name]; !ok {
+				continue // not a key type: nothing to weigh
+			}
+		}
+		r := roleOf(t.Name, c)
+		unique := uniqueSingle[c.Name] != "" || rows > 0 && cp != nil && cp.Nulls == 0 && cp.Distinct >= rows && !cp.DistinctEstimated
+		if !refs[c.Name] {
+			if ref := d.impliedReference(c, cp); ref != "" && c.Category != "S" || ref != "" && r == roleIdentifier {
+				refs[c.Name] = true
+				n := d.distinctOf(c.Name)
+				meaning := meaningImplied
+				if n > 0 && n*10 >= rows*9 {
+					meaning = meaningOneToOne
+				}
+				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
+			}
+		}
+		code := false
+		if n, err := strconv.Atoi(strings.Trim(c.TypeModifier, "()")); err == nil && r != roleIdentifier && c.BaseType == "character" && unique && n <= maxShortCode {
+			// A unique short character(n) is a code (ISO-style country and
+			// currency codes, department numbers), whatever its name.
+			r, code = roleIdentifier, true
+		}
 		if label, ok := uniqueSingle[c.Name]; ok {
-			if naturalName(t.Name, c.Name) {
-				add([]string{c.Name}, 1.0, "natural key, unique by "+label, nil)
-			} else {
-				add([]string{c.Name}, 0.9, "unique by "+label, nil)
+			switch r {
+			case roleIdentifier:
+				add([]string{c.Name}, meaningIdentifier, r, "natural identifier, unique by "+label, nil)
+			case roleName, roleDescriptive:
+				add([]string{c.Name}, meaningUniqueName, r, "natural key, unique by "+label, nil)
+			default:
+				add([]string{c.Name}, meaningUniqueConstraint, r, "unique by "+label, nil)
 			}
+		}
+		if label, ok := policyOn[c.Name]; ok {
+			add([]string{c.Name}, meaningPolicy, r, label+": rows are read by it", nil)
+		}
+		if label, ok := leading[c.Name]; ok && !refs[c.Name] {
+			// Evidence that rows are looked up by it, though not an
+			// identity on its own; a date or measure leading a key only
+			// orders it.
+			m := meaningLeading
+			if r == roleTime || r == roleMeasure || r == roleContact {
+				m = meaningMeasure
+			}
+			add([]string{c.Name}, m, r, "leading column of "+label, nil)
+		}
+		if refs[c.Name] {
 			continue
 		}
-		if naturalName(t.Name, c.Name) {
-			if d.rows() > 0 && d.distinctOf(c.Name) >= d.rows() {
-				add([]string{c.Name}, 1.0, "natural identifier by its name, one value per row in the profile", nil)
-			} else {
-				add([]string{c.Name}, 0.7, "natural identifier by its name", nil)
+		oneValue := "one value per row in the profile"
+		switch r {
+		case roleIdentifier:
+			switch {
+			case code:
+				add([]string{c.Name}, meaningIdentifier, r, "a short fixed-width code ("+c.BaseType+c.TypeModifier+"), "+oneValue, nil)
+			case unique:
+				add([]string{c.Name}, meaningIdentifier, r, "natural identifier by its name, "+oneValue, nil)
+			default:
+				add([]string{c.Name}, meaningIdentifierRepeat, r, "identifier by its name (code, handle, email, reference)", nil)
 			}
-			continue
-		}
-		if descriptive(c) {
-			add([]string{c.Name}, 0.5, "a descriptive text column (names, titles, codes)", nil)
+		case roleName:
+			switch {
+			case unique:
+				add([]string{c.Name}, meaningUniqueName, r, "the row's own name, "+oneValue, nil)
+			case people:
+				add([]string{c.Name}, meaningDescriptive, r, "a title or name that repeats in a table of people: an attribute, not an identity", nil)
+			default:
+				add([]string{c.Name}, meaningName, r, "the row's own name or title", nil)
+			}
+		case roleDescriptive:
+			add([]string{c.Name}, meaningDescriptive, r, "a descriptive text column (names, titles, descriptions)", nil)
+		case roleFamilyName:
+			add([]string{c.Name}, meaningFamilyName, r, "a family name: people are looked up by it, though it repeats and changes", nil)
+		case rolePlace:
+			add([]string{c.Name}, meaningPlace, r, "the name of a place: it repeats and changes, so it is not an identity", nil)
+		case roleGivenName:
+			add([]string{c.Name}, meaningGivenName, r, "a person's given or contact name: it repeats and changes, so it is not an identity", nil)
+		case roleOther:
+			m := meaningOther
+			if c.Category == "S" || c.Category == "E" {
+				m = meaningText
+			}
+			plain(add([]string{c.Name}, m, r, "a column of a key type, competing on its statistics", nil))
+		default:
+			plain(add([]string{c.Name}, meaningMeasure, r, "a "+roleWord(r)+", competing on its statistics only", nil))
 		}
 	}
 	for _, c := range out {
 		d.gate(c)
 	}
-	anyPassed := slices.ContainsFunc(out, func(c *candidate) bool { return len(c.failures) == 0 })
-	if !anyPassed {
+	// Pairs only when no single candidate with evidence passes: never a
+	// composite of two references when one alone will do.
+	if !slices.ContainsFunc(out, func(c *candidate) bool { return len(c.failures) == 0 && !c.plain }) {
 		out = append(out, d.pairs(out)...)
 	}
-	slices.SortStableFunc(out, func(a, b *candidate) int {
-		if pa, pb := len(a.failures) == 0, len(b.failures) == 0; pa != pb {
-			if pa {
-				return -1
-			}
-			return 1
-		}
-		switch {
-		case a.score > b.score:
-			return -1
-		case a.score < b.score:
-			return 1
-		}
-		return 0
-	})
+	slices.SortStableFunc(out, compareCandidates)
 	return out
+}
+
+func roleWord(r role) string {
+	switch r {
+	case roleTime:
+		return "date or time"
+	case roleContact:
+		return "contact detail"
+	}
+	return "measure"
+}
+
+// maxShortCode is the widest character(n) taken for a code.
+const maxShortCode = 6
+
+// shardPenalty is what needing write sharding costs a candidate's meaning:
+// every reader of a sharded key pays N queries, so a sharded owner ranks
+// below a reference that passes plainly, but above a column with no
+// evidence.
+const shardPenalty = 0.15
+
+// compareCandidates ranks candidates: those that pass before the failed;
+// within each, meaning (less the sharding penalty), then the score
+// (throughput, uniformity, width).
+func compareCandidates(a, b *candidate) int {
+	if fa, fb := len(a.failures) > 0, len(b.failures) > 0; fa != fb {
+		if fb {
+			return -1
+		}
+		return 1
+	}
+	ma, mb := a.meaning, b.meaning
+	if a.sharded {
+		ma -= shardPenalty
+	}
+	if b.sharded {
+		mb -= shardPenalty
+	}
+	if ma != mb {
+		if ma > mb {
+			return -1
+		}
+		return 1
+	}
+	switch {
+	case a.score > b.score:
+		return -1
+	case a.score < b.score:
+		return 1
+	}
+	return 0
 }
 
 // owner reports whether the table is named after ref: invoice_line after
@@ -440,12 +662,13 @@ func owner(table, ref string) bool {
 	return table != ref && (strings.HasPrefix(table, ref+"_") || strings.HasPrefix(table, s+"_") || strings.HasPrefix(table, s) && len(table) > len(s))
 }
 
-// pairs combines candidates that failed only for too few distinct values
-// into composite candidates (the seed's customerid#productid#countrycode).
+// pairs combines candidates that failed only on throughput into composite
+// candidates (the seed's customerid#productid#countrycode). It is only
+// asked when no single candidate passes.
 func (d *designer) pairs(singles []*candidate) []*candidate {
 	var low []*candidate
 	for _, c := range singles {
-		if c.cardinalityOnly && len(c.cols) == 1 && c.meaning >= 0.7 {
+		if c.throughputOnly && len(c.cols) == 1 && c.meaning >= meaningName {
 			low = append(low, c)
 		}
 	}
@@ -456,7 +679,7 @@ func (d *designer) pairs(singles []*candidate) []*candidate {
 			c := &candidate{
 				cols:    []*extract.Column{a.cols[0], b.cols[0]},
 				meaning: math.Min(a.meaning, b.meaning) - 0.1,
-				why:     []string{"composite of " + a.cols[0].Name + " and " + b.cols[0].Name + ", each too coarse alone"},
+				why:     []string{"composite of " + a.cols[0].Name + " and " + b.cols[0].Name + ", each too hot alone"},
 			}
 			d.gate(c)
 			out = append(out, c)
@@ -465,17 +688,31 @@ func (d *designer) pairs(singles []*candidate) []*candidate {
 	return out
 }
 
-// stats are a column set's distinct count and hottest value, from the
-// profile. For several columns the distinct count is bounded by the product
-// of theirs and the hottest value by the coolest part's hottest.
-func (d *designer) stats(cols []*extract.Column) (distinct, hot int64, hotValue string) {
+// stats are a column set's distinct count and hottest value: from the
+// profile for one column, counted exactly (one GROUP BY in the snapshot)
+// for several when the checker can, else bounded from the profile and
+// marked as an estimate.
+func (d *designer) stats(cols []*extract.Column) (distinct, hot int64, hotValue string, exact bool) {
 	rows := d.rows()
+	if len(cols) > 1 {
+		if ks, ok := d.checker.(KeyStatser); ok {
+			names := make([]string, len(cols))
+			for i, c := range cols {
+				names[i] = c.Name
+			}
+			s, err := ks.KeyStats(d.ctx, d.t.Schema, d.t.Name, names)
+			if err == nil {
+				return s.Distinct, s.MaxPerKey, s.HottestKey, true
+			}
+			d.statsErr = err
+		}
+	}
 	distinct, hot = 1, rows
 	var values []string
 	for _, c := range cols {
 		cp := d.colProfile(c.Name)
 		if cp == nil {
-			return 0, 0, ""
+			return 0, 0, "", false
 		}
 		if distinct < math.MaxInt64/max(cp.Distinct, 1) {
 			distinct *= max(cp.Distinct, 1)
@@ -497,7 +734,18 @@ func (d *designer) stats(cols []*extract.Column) (distinct, hot int64, hotValue 
 	if len(cols) == 1 {
 		hotValue = strings.Join(values, plans.Separator)
 	}
-	return distinct, hot, hotValue
+	return distinct, hot, hotValue, len(cols) == 1 && cp1Exact(d.colProfile(cols[0].Name))
+}
+
+func cp1Exact(cp *extract.ColumnProfile) bool {
+	return cp != nil && !cp.DistinctEstimated && !cp.TopValuesEstimated
+}
+
+// KeyStatser counts a column set's distinct values and its hottest value
+// exactly. extract.Snapshot satisfies it; a checker without it gets the
+// profile's bounds, marked as estimates.
+type KeyStatser interface {
+	KeyStats(ctx context.Context, schema, table string, columns []string) (extract.KeyStats, error)
 }
 
 // hottest is the number of rows holding a column's most frequent value.
@@ -521,6 +769,11 @@ func (d *designer) distinctOf(col string) int64 {
 	return 0
 }
 
+// surrogateCost is what a sequence-style partition key really costs:
+// DynamoDB hashes keys, so it spreads writes well enough, but it means
+// nothing outside PostgreSQL and is renumbered by a reload.
+const surrogateCost = "a surrogate means nothing outside PostgreSQL, no reader can look an item up by it, and a reload or merge renumbers it; it may only end a sort key as a tiebreak"
+
 // gate applies the hard gates to c, recording each failure with its reason,
 // and scores it.
 func (d *designer) gate(c *candidate) {
@@ -529,12 +782,13 @@ func (d *designer) gate(c *candidate) {
 	for _, col := range c.cols {
 		cp := d.colProfile(col.Name)
 		if ev := sequenceEvidence(col, cp); ev != "" {
-			c.failures = append(c.failures, col.Name+": sequence-style id ("+ev+") — it carries no meaning for readers and concentrates new writes")
+			c.failures = append(c.failures, col.Name+": sequence-style id ("+ev+") — "+surrogateCost)
+			c.sequence = true
 			other++
 		}
 		switch {
 		case cp != nil && cp.Nulls > 0:
-			c.failures = append(c.failures, fmt.Sprintf("%s: %s NULLs in %s rows — a key attribute cannot be missing", col.Name, plans.Thousands(cp.Nulls), plans.Thousands(rows)))
+			c.failures = append(c.failures, fmt.Sprintf("%s: %s NULLs in %s rows (%.1f%%) — a key attribute cannot be missing", col.Name, plans.Thousands(cp.Nulls), plans.Thousands(rows), 100*cp.NullFraction))
 			other++
 		case cp == nil && !col.NotNull:
 			c.failures = append(c.failures, col.Name+": nullable and not profiled — a key attribute cannot be missing")
@@ -562,23 +816,69 @@ func (d *designer) gate(c *candidate) {
 		c.failures = append(c.failures, "table not profiled: cardinality unknown")
 		return
 	}
-	c.distinct, c.hot, c.hotValue = d.stats(c.cols)
-	need := min(d.opts.MinDistinct, rows)
-	if c.distinct < need || rows == 0 {
-		name := strings.Join(c.columns(), "#")
-		var msg string
-		switch {
-		case rows == 0:
-			msg = name + ": the table is empty, so nothing shows the column can spread items"
-		case rows < d.opts.MinDistinct:
-			msg = fmt.Sprintf("%s: %s distinct values in %s rows — a table this small needs one value per row", name, plans.Thousands(c.distinct), plans.Thousands(rows))
-		default:
-			msg = fmt.Sprintf("%s: %s distinct values in %s rows — too few partitions (need ≥ %s)", name, plans.Thousands(c.distinct), plans.Thousands(rows), plans.Thousands(d.opts.MinDistinct))
-		}
-		c.failures = append(c.failures, msg)
-		c.cardinalityOnly = other == 0 && rows > 0
+	if other == 0 || len(c.cols) == 1 {
+		c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
+	}
+	if other == 0 {
+		d.throughput(c)
 	}
 	c.score = d.score(c)
+}
+
+// maxHotValues is how many values may exceed the throughput budget for a
+// key to be kept and write-sharded rather than rejected: a key hot on a
+// few values is otherwise ideal; one hot on many is simply too coarse.
+const maxHotValues = 3
+
+// throughput is the gate that replaces a fixed distinct count: the hottest
+// value's items at one key's 1,000 WCU/s must fit in max(1 s, the table's
+// ideal load time at the write rate). A key that fails on only a few hot
+// values is kept, to be write-sharded.
+func (d *designer) throughput(c *candidate) {
+	rows := d.rows()
+	if rows == 0 || c.hot == 0 {
+		return // nothing to write: no value can hold a load back
+	}
+	ideal := float64(rows) * d.wcu / float64(d.opts.WriteRate)
+	budget := math.Max(minHoldBackSeconds, ideal)
+	hotSeconds := float64(c.hot) * d.wcu / partitionWCU
+	if hotSeconds <= budget {
+		return
+	}
+	name := strings.Join(c.columns(), "#")
+	fits := int64(budget * partitionWCU / d.wcu)
+	over, known := d.valuesOver(c, fits)
+	msg := fmt.Sprintf("%s: %s distinct values in %s rows; the hottest (%s) holds %s items = %s at one key's 1,000 WCU/s, over the budget of max(1 s, the table's ideal %s at %s WCU/s)",
+		name, plans.Thousands(c.distinct), plans.Thousands(rows), c.hotValue, plans.Thousands(c.hot),
+		plans.Seconds(hotSeconds), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate))
+	if known && over <= maxHotValues && over*4 <= c.distinct {
+		c.sharded = true
+		c.why = append(c.why, fmt.Sprintf("only %d of its %s values exceed the throughput budget (%s items each at most): kept, and write-sharded", over, plans.Thousands(c.distinct), plans.Thousands(fits)))
+		return
+	}
+	c.failures = append(c.failures, msg)
+	c.throughputOnly = true
+}
+
+// valuesOver counts the values of a one-column candidate holding more than
+// fits items, and says whether the count is known: the profile's top values
+// must reach below the limit.
+func (d *designer) valuesOver(c *candidate, fits int64) (int64, bool) {
+	if len(c.cols) != 1 {
+		return 0, false
+	}
+	cp := d.colProfile(c.cols[0].Name)
+	if cp == nil || len(cp.TopValues) == 0 {
+		return 0, false
+	}
+	var over int64
+	for _, v := range cp.TopValues {
+		if v.Count <= fits {
+			return over, true
+		}
+		over++
+	}
+	return over, int64(len(cp.TopValues)) >= cp.Distinct
 }
 
 // sequenceEvidence quotes why a column is sequence-style: extract's

@@ -74,20 +74,26 @@ func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
 	if pt.PartitionKey.Type != "N" || pt.PartitionKey.Parts[0].Encoding != plans.EncNumber {
 		t.Errorf("a lone integer key stays a Number: %+v", pt.PartitionKey)
 	}
-	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"ordered_at"}) {
-		t.Errorf("sk = %v, want the time-like ordered_at proven by the check", got)
+	// Only a data check proves (customer_id, ordered_at) unique, and a time
+	// is no identifier: the table's own key is appended so the item key
+	// stays unique tomorrow, and the plan says so.
+	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"ordered_at", "order_id"}) {
+		t.Errorf("sk = %v, want the time-like ordered_at proven by the check, then the table's key", got)
 	}
 	if pt.SortKey.Type != "S" || pt.SortKey.Parts[0].Encoding != plans.EncTimestampTZ {
 		t.Errorf("sk = %+v", pt.SortKey)
 	}
-	if pt.Unique != "checked: unique" || pt.Sharding != nil || len(pt.Warnings) != 0 {
+	if !strings.Contains(strings.Join(pt.SortKey.Why, " "), "order_id appended: (customer_id, ordered_at) is unique only by a check of today's data") {
+		t.Errorf("sk why = %q", pt.SortKey.Why)
+	}
+	if pt.Unique != "unique by primary key orders_pkey (order_id), and checked: unique" || pt.Sharding != nil || len(pt.Warnings) != 0 {
 		t.Errorf("unique %q sharding %+v warnings %v", pt.Unique, pt.Sharding, pt.Warnings)
 	}
 	if why := rejectedFor(&pt, "order_id"); !strings.Contains(why, "sequence-style id (nextval default: default nextval('orders_order_id_seq'::regclass))") {
 		t.Errorf("order_id rejection = %q", why)
 	}
 	if why := rejectedFor(&pt, "status"); why != "" {
-		t.Errorf("status is not a descriptive column and should not be a candidate: %q", why)
+		t.Errorf("status has no evidence of meaning and should not be listed: %q", why)
 	}
 	if problems := plans.Validate(plan); len(problems) > 0 {
 		t.Errorf("invalid plan: %v", problems)
@@ -96,15 +102,15 @@ func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
 
 func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
 	s, p := orders(100_000, 5_000, 60)
-	// Nothing natural is unique: the surrogate id comes last, proven by the
-	// primary key it contains.
+	// Nothing natural is unique: the time orders the items and the surrogate
+	// id comes last, proven by the primary key it contains.
 	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pt := plan.Tables[0]
-	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"order_id"}) {
-		t.Fatalf("sk = %v, want order_id", got)
+	if got := partColumns(pt.SortKey); !slices.Equal(got, []string{"ordered_at", "order_id"}) {
+		t.Fatalf("sk = %v, want ordered_at#order_id", got)
 	}
 	if !strings.Contains(pt.Unique, "primary key orders_pkey") {
 		t.Errorf("unique = %q", pt.Unique)
@@ -113,9 +119,10 @@ func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
 
 func TestDesignShardsHotKey(t *testing.T) {
 	// One customer holds 90,000 of 100,000 orders: 90 s alone at 1,000
-	// WCU/s against 25 s for the table at 4,000 WCU/s. Lower MinDistinct so
-	// the hot FK passes the cardinality gate and sharding must handle it.
+	// WCU/s against 25 s for the table at 4,000 WCU/s. The next customer
+	// holds 60: only one value is hot, so the key is kept and sharded.
 	s, p := orders(100_000, 200, 90_000)
+	p.Tables[0].Columns[1].TopValues = append(p.Tables[0].Columns[1].TopValues, extract.ValueCount{Value: "w", Count: 60})
 	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -161,7 +168,7 @@ func TestDesignGatesName(t *testing.T) {
 	}
 	pt := &plan.Tables[0]
 	for cols, want := range map[string]string{
-		"customer_id": "customer_id: 2 distinct values in 16,044 rows — too few partitions (need ≥ 100)",
+		"customer_id": "customer_id: 2 distinct values in 16,044 rows; the hottest (v) holds 8,100 items = 32.4 s at one key's 1,000 WCU/s, over the budget of max(1 s, the table's ideal 16.0 s at 4,000 WCU/s)",
 		"email":       "email: 44 NULLs in 16,044 rows",
 		"flag":        "flag: boolean maps to BOOL",
 	} {
@@ -172,14 +179,18 @@ func TestDesignGatesName(t *testing.T) {
 	if why := rejectedFor(pt, "email"); !strings.Contains(why, "over DynamoDB's 2,048-byte partition key limit") {
 		t.Errorf("email width not rejected: %q", why)
 	}
-	// Nothing passed: the fallback is the 2-value customer_id (failed only
-	// on cardinality) or the primary key, and the plan warns first.
-	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "fallback") {
+	// Nothing natural passed: the key is a column without evidence, never
+	// the sequence-style order_id, and the warning says exactly that and
+	// names the best rejected candidates.
+	if got := partColumns(&pt.PartitionKey); slices.Contains(got, "order_id") {
+		t.Errorf("pk = %v: sequence evidence is final", got)
+	}
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "no natural key passes") || !strings.Contains(pt.Warnings[0], "the best rejected: ") || !strings.Contains(pt.Warnings[0], "customer_id (customer_id: 2 distinct values") {
 		t.Errorf("warnings = %v", pt.Warnings)
 	}
 }
 
-func TestSmallTableNeedsOneValuePerRow(t *testing.T) {
+func TestSmallTableKeysByThroughput(t *testing.T) {
 	s := &extract.Schema{Tables: []extract.Table{{
 		Schema: "public", Name: "language", Kind: extract.KindTable, Migratable: true,
 		Columns:    []extract.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
@@ -199,10 +210,14 @@ func TestSmallTableNeedsOneValuePerRow(t *testing.T) {
 	if len(plan.Skipped) != 1 || !strings.HasPrefix(plan.Skipped[0].Why, "view") || plan.Source.Database != "pagila" {
 		t.Errorf("skipped %v, source %+v", plan.Skipped, plan.Source)
 	}
+	// Two rows share a name: a table this small passes the throughput gate
+	// anyway, and the surrogate only ends the sort key as a tiebreak.
 	p.Tables[0].Columns[1].Distinct = 5
+	p.Tables[0].Columns[1].TopValues[0].Count = 2
 	plan, _ = Design(context.Background(), s, p, &fakeChecker{}, Options{})
-	if why := rejectedFor(&plan.Tables[0], "name"); !strings.Contains(why, "5 distinct values in 6 rows — a table this small needs one value per row") {
-		t.Errorf("name rejection = %q", why)
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"name"}) || !slices.Equal(sk, []string{"language_id"}) || len(pt.Warnings) != 0 {
+		t.Errorf("language pk %v sk %v warnings %v, want name / language_id without warnings", pk, sk, pt.Warnings)
 	}
 }
 
@@ -301,16 +316,203 @@ func TestEstimateLoad(t *testing.T) {
 	}
 }
 
-func TestNaturalName(t *testing.T) {
-	for _, tc := range []struct {
-		table, column string
-		want          bool
-	}{
-		{"country", "country", true}, {"categories", "categoryname", true}, {"products", "product_name", true},
-		{"customer", "email", true}, {"actor", "first_name", false}, {"city", "country_id", false},
+func TestWords(t *testing.T) {
+	for in, want := range map[string]string{
+		"customer_ref": "customer ref", "Customer Ref": "customer ref", "customerRef": "customer ref",
+		`"Order Archive"`: "order archive", "HTTPServerID": "http server id", "sensor-serial2": "sensor serial2",
+		"CUSTOMER_REF": "customer ref", "état_civil": "état civil",
 	} {
-		if got := naturalName(tc.table, tc.column); got != tc.want {
-			t.Errorf("naturalName(%s, %s) = %v", tc.table, tc.column, got)
+		if got := strings.Join(words(in), " "); got != want {
+			t.Errorf("words(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+func TestRoleOf(t *testing.T) {
+	for _, tc := range []struct {
+		table, column, category string
+		want                    role
+	}{
+		{"country", "country", "S", rolePlace}, {"categories", "categoryname", "S", roleName}, {"products", "product_name", "S", roleName},
+		{"customer", "email", "S", roleIdentifier}, {"actor", "first_name", "S", roleGivenName}, {"actor", "last_name", "S", roleFamilyName},
+		{"audit", "user_name", "S", roleIdentifier}, {"us_states", "state_abbr", "S", roleIdentifier}, {"us_states", "state_name", "S", rolePlace},
+		{"suppliers", "contact_name", "S", roleGivenName}, {"suppliers", "company_name", "S", roleDescriptive},
+		{"Readings", "SensorSerial", "S", roleIdentifier}, {"Order Archive", "Customer Ref", "S", roleIdentifier},
+		{"reorder", "quan_low", "N", roleMeasure}, {"reorder", "date_low", "D", roleTime}, {"film", "title", "S", roleName},
+		{"customers", "phone", "S", roleContact}, {"cust_hist", "customerid", "N", roleIdentifier}, {"Person", "LastName", "S", roleFamilyName},
+	} {
+		c := extract.Column{Name: tc.column, Category: tc.category, BaseType: "text"}
+		if tc.category == "N" {
+			c.BaseType = "integer"
+		}
+		if got := roleOf(tc.table, &c); got != tc.want {
+			t.Errorf("roleOf(%s, %s) = %v, want %v", tc.table, tc.column, got, tc.want)
+		}
+	}
+}
+
+// statsChecker is a fakeChecker that also counts multi-column keys exactly.
+type statsChecker struct {
+	fakeChecker
+	stats map[string]extract.KeyStats
+	asked []string
+}
+
+func (s *statsChecker) KeyStats(_ context.Context, _, _ string, cols []string) (extract.KeyStats, error) {
+	key := strings.Join(cols, ",")
+	s.asked = append(s.asked, key)
+	return s.stats[key], nil
+}
+
+// readings is a table with no constraint at all, as a new user's schema
+// may be: a dense integer without a default (sequence-style by the data),
+// a quoted mixed-case sensor reference, a reading time and a measure.
+func readings() (*extract.Schema, *extract.Profile) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "Sensor Readings", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{
+			col("ReadingNo", "bigint", "N"), col("Sensor Serial", "text", "S"),
+			col("takenAt", "timestamp with time zone", "D"), col("Value", "numeric", "N"),
+		},
+	}, {
+		Schema: "public", Name: "sensors", Kind: extract.KindTable, Migratable: true,
+		Columns:    []extract.Column{col("sensor_serial", "text", "S"), col("site", "text", "S")},
+		PrimaryKey: &extract.Index{Name: "sensors_pkey", Columns: []string{"sensor_serial"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[1].NotNull = false
+	rows := int64(50_000)
+	serial := prof("Sensor Serial", 400, 180, 12)
+	serial.TopValues = append(serial.TopValues, extract.ValueCount{Value: "w", Count: 170})
+	serial.Min, serial.Max = "S-0001", "S-0400"
+	sensors := prof("sensor_serial", 500, 1, 12)
+	sensors.Min, sensors.Max = "S-0001", "S-0500"
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "Sensor Readings", Rows: rows, Columns: []extract.ColumnProfile{
+		prof("ReadingNo", rows, 1, 6), serial, prof("takenAt", rows, 1, 27), prof("Value", 9_000, 40, 5),
+	}}, {Schema: "public", Name: "sensors", Rows: 500, Columns: []extract.ColumnProfile{sensors, prof("site", 20, 40, 8)}}}}
+	p.Tables[0].Columns[0].Sequence = &extract.SequenceEvidence{Kind: extract.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 50,000 distinct of 50,000 rows"}}
+	return s, p
+}
+
+func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
+	s, p := readings()
+	chk := &fakeChecker{unique: [][]string{{"Sensor Serial", "takenAt"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := table(t, plan, "public.Sensor Readings")
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"Sensor Serial"}) {
+		t.Fatalf("pk = %v, want the quoted, undeclared reference to sensors", pk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "undeclared reference to public.sensors.sensor_serial") {
+		t.Errorf("pk why = %q", why)
+	}
+	if sk := partColumns(pt.SortKey); !slices.Equal(sk, []string{"takenAt"}) {
+		t.Errorf("sk = %v, want takenAt", sk)
+	}
+	// No constraint to append: the plan says the pair is unique by today's
+	// data only.
+	if why := strings.Join(pt.SortKey.Why, "; "); !strings.Contains(why, "unique only by a check of today's data") {
+		t.Errorf("sk why = %q", why)
+	}
+	if why := rejectedFor(pt, "ReadingNo"); !strings.Contains(why, "sequence-style") || !strings.Contains(why, "means nothing outside PostgreSQL") {
+		t.Errorf("ReadingNo rejection = %q", why)
+	}
+}
+
+func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
+	s, p := readings()
+	// The reference is NULL in places and nothing else is natural: the
+	// fallback must still not partition by the dense ReadingNo.
+	p.Tables[0].Columns[1].Nulls = 10
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"takenAt"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := table(t, plan, "public.Sensor Readings")
+	if pk := partColumns(&pt.PartitionKey); slices.Contains(pk, "ReadingNo") {
+		t.Errorf("pk = %v: a column with sequence evidence is never the partition key", pk)
+	}
+	if len(pt.Warnings) == 0 || !strings.HasPrefix(pt.Warnings[0], "no natural key passes") || !strings.Contains(pt.Warnings[0], "Sensor Serial (Sensor Serial: 10 NULLs") {
+		t.Errorf("warnings = %q, want no natural key passes naming the best rejected", pt.Warnings)
+	}
+}
+
+func TestDesignCountsCompositeKeysExactly(t *testing.T) {
+	// Two codes, each hot on many values at 40,000 WCU/s (the table's ideal
+	// load is 5 s, the hottest shop alone takes 9 s): only the pair can
+	// pass, and its statistics come from an exact count, not the profile.
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "visits", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{col("shop_code", "text", "S"), col("region_code", "text", "S"), col("at", "timestamp with time zone", "D")},
+	}}}
+	rows := int64(200_000)
+	shop, region := prof("shop_code", 40, 9_000, 6), prof("region_code", 30, 12_000, 4)
+	for i := 0; i < 12; i++ {
+		shop.TopValues = append(shop.TopValues, extract.ValueCount{Value: "s", Count: 8_000})
+		region.TopValues = append(region.TopValues, extract.ValueCount{Value: "r", Count: 11_000})
+	}
+	at := prof("at", rows, 1, 27)
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "visits", Rows: rows, Columns: []extract.ColumnProfile{shop, region, at}}}}
+	chk := &statsChecker{fakeChecker: fakeChecker{unique: [][]string{{"shop_code", "region_code", "at"}}},
+		stats: map[string]extract.KeyStats{"shop_code,region_code": {Distinct: 321, MaxPerKey: 700, HottestKey: "S1#R1"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{WriteRate: 40_000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"shop_code", "region_code"}) {
+		t.Fatalf("pk = %v, want the pair", pk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "321 distinct values in 200,000 rows, the hottest (S1#R1) holds 700 items") {
+		t.Errorf("pk why = %q, want the exact counts", why)
+	}
+	if pt.Estimates.DistinctPartitionKeys != 321 || pt.Estimates.ItemsPerKeyMax != 700 {
+		t.Errorf("estimates = %+v", pt.Estimates)
+	}
+	if !slices.Contains(chk.asked, "shop_code,region_code") {
+		t.Errorf("exact counts asked for %v", chk.asked)
+	}
+}
+
+func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
+	// Nothing is named like an identifier: a session token has more values
+	// than the actor, but the row-level-security policy and the index say
+	// rows are read by actor.
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "audit_events", Kind: extract.KindTable, Migratable: true,
+		Columns:    []extract.Column{col("id", "bigint", "N"), col("actor", "text", "S"), col("session", "text", "S")},
+		PrimaryKey: &extract.Index{Name: "audit_events_pkey", Columns: []string{"id"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[0].Sequence = "public.audit_events_id_seq"
+	rows := int64(3000)
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "audit_events", Rows: rows, Columns: []extract.ColumnProfile{
+		prof("id", rows, 1, 4), prof("actor", 60, 50, 4), prof("session", 2900, 2, 32),
+	}}}}
+	design := func() *plans.Table {
+		plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return &plan.Tables[0]
+	}
+	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"session"}) {
+		t.Fatalf("without evidence pk = %v, want the column with the most values", pk)
+	}
+	s.Tables[0].Policies = []extract.Policy{{Name: "own", Using: "(actor = CURRENT_USER)", Columns: []string{"actor"}}}
+	pt := design()
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"actor"}) || !slices.Equal(sk, []string{"id"}) {
+		t.Errorf("with the policy pk = %v sk = %v, want actor / id", pk, sk)
+	}
+	if why := strings.Join(pt.PartitionKey.Why, "; "); !strings.Contains(why, "row-level-security policy own USING (actor = CURRENT_USER)") {
+		t.Errorf("pk why = %q", why)
+	}
+	if len(pt.Warnings) > 0 {
+		t.Errorf("a key with evidence is natural: warnings %q", pt.Warnings)
+	}
+	s.Tables[0].Policies = nil
+	s.Tables[0].Indexes = []extract.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
+	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"actor"}) {
+		t.Errorf("with the index pk = %v, want actor", pk)
 	}
 }

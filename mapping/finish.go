@@ -9,18 +9,17 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// fallback picks a key when no candidate passed every gate, with a warning
-// that review shows first: a natural candidate that failed only for too few
-// distinct values, then the primary key or a unique constraint (even
-// sequence-style), then the best-looking columns with their uniqueness
-// checked — and if nothing is unique, a loud warning that rows will
-// overwrite each other.
+// fallback picks a key when no candidate passed every gate and found a
+// proven sort key, with a warning that review shows first. Sequence
+// evidence stays final: first the best candidate that failed only on
+// throughput, write-sharded; then the best candidate without sequence
+// evidence, with every other key-able column as its sort key, checked —
+// whole-row duplicates reported as such; and only when every column that
+// can be a key is sequence-style, the table's own key, saying that nothing
+// natural passed and naming the best rejected candidates.
 func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *sortKey, error) {
-	// A natural key with a tenth of the values the gate asks for still
-	// beats a surrogate id; fewer (a 2-value store id) does not.
-	floor := max(2, d.opts.MinDistinct/10)
 	for _, c := range cands {
-		if !c.cardinalityOnly || c.distinct < floor {
+		if !c.throughputOnly || c.sequence {
 			continue
 		}
 		sk, err := d.sortKeyFor(c)
@@ -28,45 +27,22 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 			return nil, nil, err
 		}
 		if sk != nil {
-			pt.Warnings = append(pt.Warnings, "fallback partition key "+strings.Join(c.columns(), plans.Separator)+
-				": no candidate passed every gate, and this natural one failed only on cardinality ("+c.failures[0]+")")
+			c.sharded = true
+			pt.Warnings = append(pt.Warnings, "no candidate passes the throughput gate: "+strings.Join(c.columns(), plans.Separator)+
+				", the best natural one, is kept and write-sharded ("+c.failures[0]+")")
+			c.failures = nil
 			return c, sk, nil
 		}
 	}
-	for _, u := range d.uniqueIndexes() {
-		c := d.fromColumns(u.idx.Columns[:1], "first column of "+u.label)
-		if c == nil {
-			continue
-		}
-		sk, _ := d.sortKeyFrom(u.idx.Columns[1:], "unique by "+u.label)
-		if sk == nil {
-			continue
-		}
-		msg := "fallback partition key " + c.cols[0].Name + " from " + u.label + ": no natural candidate passed (see rejected)"
-		if ev := sequenceEvidence(c.cols[0], d.colProfile(c.cols[0].Name)); ev != "" {
-			msg += "; it is sequence-style (" + ev + "), the antipattern the design avoids: choose a natural key by hand if the application has one"
-		}
-		pt.Warnings = append(pt.Warnings, msg)
-		return c, sk, nil
-	}
-	// No constraint at all: the best keyable column, and every other column
-	// as the sort key, checked.
 	var c *candidate
 	for _, cand := range cands {
-		if len(cand.cols) == 1 && len(cand.parts) == 1 {
-			c = d.fromColumns(cand.columns(), cand.why[0])
+		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && cand.nullFree() {
+			c = cand
 			break
 		}
 	}
 	if c == nil {
-		for i := range d.t.Columns {
-			if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
-				break
-			}
-		}
-	}
-	if c == nil {
-		return nil, nil, fmt.Errorf("no column can be a DynamoDB key (every type is unsupported)")
+		return d.lastResort(cands, pt)
 	}
 	var rest []string
 	for _, col := range d.t.Columns {
@@ -89,10 +65,74 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 		return nil, nil, err
 	}
 	sk.proof, sk.proven = r.Proof, r.Unique
-	pt.Warnings = append(pt.Warnings, "fallback key: no constraint and no natural candidate; partition key "+c.cols[0].Name+" with every other key-able column as the sort key")
-	if !r.Unique {
+	sk.why = append(sk.why, "every other column that can be a key: no constraint and no smaller set of columns proves the item key unique")
+	wholeRow := len(all) == len(d.t.Columns)
+	switch {
+	case r.Unique:
+	case wholeRow && r.Nulls == 0:
+		pt.Warnings = append(pt.Warnings, fmt.Sprintf("NOT UNIQUE: whole-row duplicates — %s sets of rows are identical in every column (%s): "+
+			"DynamoDB holds one item per key, so a load writes one copy and sends each repeat to the rejects file. "+
+			"Choose: keep one copy (the repeats carry nothing more; load with --max-rejects at least the number of repeats), "+
+			"or add an occurrence number to the sort key in the source (e.g. a view with row_number() over the key) to keep every copy",
+			plans.Thousands(r.Duplicates), r.Proof))
+	default:
 		pt.Warnings = append(pt.Warnings, "NOT UNIQUE: ("+strings.Join(all, ", ")+") does not identify a row ("+r.Proof+
 			"): rows sharing a key will silently overwrite each other in DynamoDB — deduplicate the source or add a column to the key before loading")
+	}
+	c.failures = nil
+	return c, sk, nil
+}
+
+// nullFree reports whether none of c's failures is about missing values.
+func (c *candidate) nullFree() bool {
+	for _, f := range c.failures {
+		if strings.Contains(f, "cannot be missing") {
+			return false
+		}
+	}
+	return true
+}
+
+// lastResort is the table's primary key or a unique constraint when every
+// column that could be a partition key is sequence-style or missing values:
+// the one case where a surrogate becomes the partition key, with a warning
+// that says so and names the best rejected candidates.
+func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, *sortKey, error) {
+	best := bestRejected(nil, cands)
+	for _, u := range d.uniqueIndexes() {
+		c := d.fromColumns(u.idx.Columns[:1], "first column of "+u.label)
+		if c == nil {
+			continue
+		}
+		sk, _ := d.sortKeyFrom(u.idx.Columns[1:], "unique by "+u.label)
+		if sk == nil {
+			continue
+		}
+		msg := "no natural key passes: every column that could be a partition key is sequence-style or has NULLs, so " + c.cols[0].Name + " from " + u.label + " is the key"
+		if len(best) > 0 {
+			msg += "; the best rejected: " + strings.Join(best, "; ")
+		}
+		msg += " — choose a natural key by hand if the application has one"
+		pt.Warnings = append(pt.Warnings, msg)
+		return c, sk, nil
+	}
+	var c *candidate
+	for i := range d.t.Columns {
+		if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+			break
+		}
+	}
+	if c == nil {
+		return nil, nil, fmt.Errorf("no column can be a DynamoDB key (every type is unsupported)")
+	}
+	r, err := d.check(c.columns())
+	if err != nil {
+		return nil, nil, err
+	}
+	sk := &sortKey{proof: r.Proof, proven: r.Unique}
+	pt.Warnings = append(pt.Warnings, "no natural key passes and no constraint exists: "+c.cols[0].Name+" is the first column that can be a key; the best rejected: "+strings.Join(best, "; "))
+	if !r.Unique {
+		pt.Warnings = append(pt.Warnings, "NOT UNIQUE: ("+c.cols[0].Name+") does not identify a row ("+r.Proof+"): rows sharing a key will silently overwrite each other in DynamoDB")
 	}
 	return c, sk, nil
 }
@@ -113,7 +153,7 @@ func (d *designer) fromColumns(cols []string, why string) *candidate {
 		c.cols, c.parts = append(c.cols, col), append(c.parts, kp)
 	}
 	if d.profiled() {
-		c.distinct, c.hot, c.hotValue = d.stats(c.cols)
+		c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
 	}
 	return c
 }

@@ -16,44 +16,166 @@ type sortKey struct {
 	proof  string
 	why    []string
 	proven bool
+	// warnings go to the table's warnings (whole-row duplicates, …).
+	warnings []string
 }
 
 // sortKeyFor finds the sort key that makes (c, sort key) unique, in this
 // order of preference: the rest of a constraint that contains c's columns
-// (without a sequence-style column); other columns proven unique by the
-// exact check, time-like first so range reads are natural; the rest of a
-// constraint that contains c's columns with a surrogate id, last; the
-// columns of any constraint, which with c form a superset of it. It returns
-// nil when none is proven.
+// (without a sequence-style column); one other column proven unique by the
+// exact check — time-like first so range reads are natural, a person's
+// other name first when c is a name — with the table's own key appended
+// when that column is no identifier, so the key stays unique tomorrow; the
+// best ordering column and then the table's own key (a surrogate only as
+// the tiebreak). It returns nil when none is proven.
 func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 	pk := c.columns()
-	var withSequence []*sortKey
+	var withSequence [][]string
 	for _, u := range d.uniqueIndexes() {
 		if !containsAll(u.idx.Columns, pk) {
 			continue
 		}
-		sk, seq := d.sortKeyFrom(without(u.idx.Columns, pk), "unique by "+u.label)
+		rest := without(u.idx.Columns, pk)
+		sk, seq := d.sortKeyFrom(rest, "unique by "+u.label)
 		switch {
 		case sk == nil:
 		case !seq:
 			return sk, nil
 		default:
-			withSequence = append(withSequence, sk)
+			withSequence = append(withSequence, rest)
 		}
 	}
 	sk, err := d.searchSortKey(c)
 	if sk != nil || err != nil {
+		if sk != nil {
+			sk = d.holdTomorrow(c, sk)
+		}
 		return sk, err
 	}
-	if len(withSequence) > 0 {
-		return withSequence[0], nil
+	lead := d.leadColumns(c)
+	for _, rest := range withSequence {
+		if sk := d.completed(lead, rest, "unique by the constraint it contains"); sk != nil {
+			return sk, nil
+		}
 	}
 	for _, u := range d.uniqueIndexes() {
-		if sk, _ := d.sortKeyFrom(without(u.idx.Columns, pk), "unique because it contains "+u.label); sk != nil {
+		if sk := d.completed(lead, without(u.idx.Columns, pk), "unique because it contains "+u.label); sk != nil {
 			return sk, nil
 		}
 	}
 	return nil, nil
+}
+
+// completed is a sort key made of the lead columns (the order readers
+// want) and then a constraint's columns (what makes it unique), or the
+// constraint's columns alone when the lead cannot join them.
+func (d *designer) completed(lead, key []string, proof string) *sortKey {
+	lead = without(lead, key)
+	if len(lead) > 0 {
+		if sk, _ := d.sortKeyFromOrdered(append(slices.Clone(lead), key...), proof); sk != nil {
+			return sk
+		}
+	}
+	sk, _ := d.sortKeyFrom(key, proof)
+	return sk
+}
+
+// leadColumns are the columns a sort key completed by the table's key
+// starts with: a person's other names when the partition key is a name
+// (last_name → first_name), else the time-like column with the most
+// distinct values (orders of a customer by date). A column that is NULL
+// anywhere, or holds one value in every row, orders nothing.
+func (d *designer) leadColumns(c *candidate) []string {
+	if !d.profiled() || d.rows() == 0 {
+		return nil
+	}
+	usable := func(col *extract.Column) bool {
+		cp := d.colProfile(col.Name)
+		return cp != nil && cp.Nulls == 0 && cp.Distinct > 1 && !slices.Contains(c.columns(), col.Name)
+	}
+	if c.role == roleFamilyName || c.role == roleGivenName {
+		for i := range d.t.Columns {
+			col := &d.t.Columns[i]
+			if r := roleOf(d.t.Name, col); (r == roleGivenName || r == roleFamilyName) && usable(col) {
+				return []string{col.Name}
+			}
+		}
+	}
+	best, bestN := "", int64(0)
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && d.distinctOf(col.Name) > bestN {
+			best, bestN = col.Name, d.distinctOf(col.Name)
+		}
+	}
+	if best == "" {
+		return nil
+	}
+	return []string{best}
+}
+
+// holdTomorrow appends the table's own key to a sort key that only a data
+// check proves unique when its columns are no identifiers (names, dates,
+// measures): today's data may be unique by coincidence, tomorrow's not.
+func (d *designer) holdTomorrow(c *candidate, sk *sortKey) *sortKey {
+	if len(sk.parts) == 0 || !strings.HasPrefix(sk.proof, "checked:") {
+		return sk
+	}
+	var cols []string
+	identifiers := true
+	for _, p := range sk.parts {
+		cols = append(cols, p.part.Column)
+		if !d.identifier(p.part.Column) {
+			identifiers = false
+		}
+	}
+	if identifiers {
+		return sk
+	}
+	for _, u := range d.uniqueIndexes() {
+		key := without(without(u.idx.Columns, c.columns()), cols)
+		if len(key) == 0 {
+			continue
+		}
+		if more, _ := d.sortKeyFromOrdered(append(slices.Clone(cols), key...), "unique by "+u.label+", and "+sk.proof); more != nil {
+			more.why = append(more.why, fmt.Sprintf("%s appended: (%s) is unique only by a check of today's data, and %s no identifier, so the table's own key keeps the item key unique tomorrow",
+				strings.Join(key, ", "), strings.Join(append(c.columns(), cols...), ", "), isAre(cols)))
+			return more
+		}
+	}
+	sk.why = append(sk.why, fmt.Sprintf("unique only by a check of today's data (%s), and no constraint of the table can be appended to keep it so: a later row may collide", sk.proof))
+	return sk
+}
+
+func isAre(cols []string) string {
+	if len(cols) == 1 {
+		return cols[0] + " is"
+	}
+	return strings.Join(cols, ", ") + " are"
+}
+
+// identifier reports whether a column identifies something: a reference
+// (declared or not), a column of a constraint or an identifier by name.
+func (d *designer) identifier(name string) bool {
+	col := d.t.Column(name)
+	if col == nil {
+		return false
+	}
+	if d.t.IsForeignKeyColumn(name) || roleOf(d.t.Name, col) == roleIdentifier || d.impliedReference(col, d.colProfile(name)) != "" {
+		return true
+	}
+	for _, u := range d.uniqueIndexes() {
+		if len(u.idx.Columns) == 1 && u.idx.Columns[0] == name {
+			return true
+		}
+	}
+	return false
+}
+
+// sortKeyFromOrdered is sortKeyFrom keeping the given order but for
+// sequence-style columns, which go last.
+func (d *designer) sortKeyFromOrdered(columns []string, proof string) (*sortKey, bool) {
+	return d.sortKeyOrder(columns, proof, false)
 }
 
 // sortKeyFrom orders columns into a sort key — time-like first, sequence-style
@@ -61,6 +183,10 @@ func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 // sequence-style id. It returns nil when a column cannot be a key part or the
 // key would exceed DynamoDB's 1,024 bytes.
 func (d *designer) sortKeyFrom(columns []string, proof string) (*sortKey, bool) {
+	return d.sortKeyOrder(columns, proof, true)
+}
+
+func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) (*sortKey, bool) {
 	sk := &sortKey{proof: proof, proven: true}
 	if len(columns) == 0 {
 		sk.why = []string{"none needed: the partition key alone is " + proof}
@@ -84,7 +210,7 @@ func (d *designer) sortKeyFrom(columns []string, proof string) (*sortKey, bool) 
 		}
 		r := 1
 		switch {
-		case kp.timeLike:
+		case kp.timeLike && timeFirst:
 			r = 0
 		case sequenceEvidence(col, cp) != "":
 			r, seq = 2, true
@@ -124,7 +250,10 @@ func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
 func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 	pk := c.columns()
 	rows := d.rows()
-	if d.profiled() && rows > 0 && c.distinct >= rows {
+	// A person's name unique today is a coincidence (names repeat): it
+	// needs a sort key like any other name.
+	person := c.role == roleFamilyName || c.role == roleGivenName
+	if d.profiled() && rows > 0 && c.distinct >= rows && !person {
 		if r, err := d.check(pk); err != nil || r.Unique {
 			if err != nil {
 				return nil, err
@@ -132,7 +261,8 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			return &sortKey{proof: r.Proof, proven: true, why: []string{"none needed: the partition key alone is unique (" + r.Proof + ")"}}, nil
 		}
 	}
-	if !d.profiled() {
+	if !d.profiled() || rows == 0 && len(d.uniqueIndexes()) > 0 {
+		// An empty table proves nothing: a constraint completes the key.
 		return nil, nil
 	}
 	type option struct {
@@ -146,7 +276,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			continue
 		}
 		cp := d.colProfile(col.Name)
-		if cp == nil || cp.Nulls > 0 || sequenceEvidence(col, cp) != "" {
+		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" {
 			continue
 		}
 		kp, why := keyPartFor(col, cp)
@@ -176,6 +306,25 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 	slices.SortStableFunc(timeLike, byDistinct)
 	slices.SortStableFunc(others, byDistinct)
 	ordered := append(slices.Clone(timeLike), others...)
+	if person {
+		// A person is sorted by the rest of their name first; when that
+		// is not unique and a constraint exists, the table's key breaks
+		// the tie rather than a birth date unique by coincidence.
+		lead := d.leadColumns(c)
+		if len(d.uniqueIndexes()) > 0 {
+			ordered = slices.DeleteFunc(ordered, func(o option) bool { return !slices.Contains(lead, o.kp.part.Column) })
+		}
+		slices.SortStableFunc(ordered, func(a, b option) int {
+			ia, ib := slices.Contains(lead, a.kp.part.Column), slices.Contains(lead, b.kp.part.Column)
+			switch {
+			case ia && !ib:
+				return -1
+			case ib && !ia:
+				return 1
+			}
+			return 0
+		})
+	}
 	// Too few combinations cannot be unique: skip them without a query.
 	possible := func(opts ...option) bool {
 		n := max(c.distinct, 1)
@@ -209,6 +358,11 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		if sk, err := try(o); sk != nil || err != nil {
 			return sk, err
 		}
+	}
+	if len(d.uniqueIndexes()) > 0 {
+		// A constraint can complete the key: better the table's own key
+		// than two columns unique by coincidence.
+		return nil, nil
 	}
 	for i, a := range ordered {
 		for _, b := range ordered[i+1:] {

@@ -175,3 +175,10 @@ func (t Type) Display() string {
 
 // IsArray reports whether t is an array, and of what.
 func (t Type) IsArray() bool { return t.Kind == Array }
+
+// IsInteger reports whether t is smallint, integer or bigint.
+func (t Type) IsInteger() bool { return t.Kind == Int2 || t.Kind == Int4 || t.Kind == Int8 }
+
+// IsInexact reports whether t holds measured rather than counted values:
+// numeric, real or double precision.
+func (t Type) IsInexact() bool { return t.Kind == Numeric || t.Kind == Float4 || t.Kind == Float8 }

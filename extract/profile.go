@@ -14,6 +14,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/codec"
 )
 
 // ProfileOptions tunes ProfileTables.
@@ -540,15 +542,13 @@ const (
 )
 
 func orderOf(c *Column) valueOrder {
-	switch c.BaseType {
-	case "smallint", "integer", "bigint", "numeric", "oid":
+	switch c.Codec().Kind {
+	case codec.Int2, codec.Int4, codec.Int8, codec.Numeric, codec.OID:
 		return orderDecimal
-	case "real", "double precision":
+	case codec.Float4, codec.Float8:
 		return orderFloat
-	case "uuid", "boolean":
+	case codec.UUID, codec.Bool:
 		return orderBytes
-	case "interval", "money":
-		return orderNone
 	}
 	switch c.Category {
 	case "S", "D":
@@ -581,8 +581,8 @@ type columnStats struct {
 }
 
 func newColumnStats(c *Column) *columnStats {
-	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.BaseType == "uuid" || c.Category == "S",
-		unpad: c.BaseType == "character"}
+	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.Codec().Kind == codec.UUID || c.Category == "S",
+		unpad: c.Codec().Kind == codec.Char}
 	if cs.order == orderEnum {
 		cs.enumRank = make(map[string]int, len(c.Enum))
 		for i, l := range c.Enum {

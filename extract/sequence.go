@@ -78,7 +78,7 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 		distinct = "about " + distinct
 	}
 	switch {
-	case c.BaseType == "smallint" || c.BaseType == "integer" || c.BaseType == "bigint":
+	case c.Codec().IsInteger():
 		lo, ok1 := new(big.Int).SetString(cp.Min, 10)
 		hi, ok2 := new(big.Int).SetString(cp.Max, 10)
 		if !ok1 || !ok2 {

@@ -16,9 +16,9 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strconv"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -523,7 +523,7 @@ func (d *designer) candidates() []*candidate {
 			}
 		}
 		code := false
-		if n, err := strconv.Atoi(strings.Trim(c.TypeModifier, "()")); err == nil && r != roleIdentifier && c.BaseType == "character" && unique && n <= maxShortCode {
+		if ct := c.Codec(); ct.Kind == codec.Char && ct.Length > 0 && r != roleIdentifier && unique && ct.Length <= maxShortCode {
 			// A unique short character(n) is a code (ISO-style country and
 			// currency codes, department numbers), whatever its name.
 			r, code = roleIdentifier, true

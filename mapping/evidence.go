@@ -125,7 +125,7 @@ func roleOf(table string, c *extract.Column) role {
 	case own || len(ws) == 1 && nameWords[ws[0]]:
 		return roleName
 	case c.Category == "N":
-		if anyWord(ws, measureWords) || c.BaseType == "numeric" || c.BaseType == "real" || c.BaseType == "double precision" {
+		if anyWord(ws, measureWords) || c.Codec().IsInexact() {
 			return roleMeasure
 		}
 		return roleOther

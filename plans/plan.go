@@ -46,8 +46,9 @@ type Options struct {
 	// become, since DynamoDB numbers cannot hold them: "reject" (the row
 	// goes to the rejects file) or "string" (stored as S "NaN").
 	FloatSpecials string `yaml:"float_specials"`
-	// MinDistinct is the fewest distinct values a partition key candidate
-	// needed (tables with fewer rows needed one value per row).
+	// MinDistinct is read from plans written before the throughput gate
+	// replaced the fixed distinct-count gate; nothing uses it any more, and
+	// new plans leave it out.
 	MinDistinct int64 `yaml:"min_distinct,omitempty"`
 	// MaxShards capped the write-sharding suffix range.
 	MaxShards int `yaml:"max_shards,omitempty"`

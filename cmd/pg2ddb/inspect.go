@@ -35,7 +35,9 @@ type inspectFlags struct {
 //	             "primary_key" and "unique": [{"name", "columns", "constraint",
 //	             "predicate", "expressions", "nulls_not_distinct"}],
 //	             "foreign_keys": [{"name", "columns", "ref_schema", "ref_table",
-//	             "ref_columns", "from_partition"}]}]
+//	             "ref_columns", "from_partition"}],
+//	             "indexes" (ordinary indexes, same fields as "unique"),
+//	             "policies": [{"name", "using", "check", "columns"}]}]
 //	  "profile": extract.Profile — "tables": [{"schema", "name", "rows",
 //	             "rows_estimated", "sampled_rows", "total_bytes", "avg_row_bytes",
 //	             "error", "columns": [{"name", "nulls", "null_fraction", "distinct",

@@ -91,6 +91,17 @@ func (u *progressUI) update(p load.Progress) {
 	}
 }
 
+// note prints a line of its own between progress updates (a bar is left
+// on its line first), whatever the display mode: warnings are not progress.
+func (u *progressUI) note(line string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.bar != nil && !u.bar.IsFinished() {
+		fmt.Fprintln(u.w)
+	}
+	fmt.Fprintln(u.w, line)
+}
+
 func (u *progressUI) finish() {
 	u.mu.Lock()
 	defer u.mu.Unlock()

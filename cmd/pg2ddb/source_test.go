@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"errors"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -178,6 +179,10 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 	}
 	if !strings.Contains(errOut, "pg2ddb: warning: the source snapshot is ") || !strings.Contains(errOut, "VACUUM") {
 		t.Errorf("no snapshot-age warning in the load's output:\n%s", errOut)
+	}
+	// The summary says when the first write came, per table.
+	if !strings.Contains(out, "first write") || !regexp.MustCompile(`(?m)^ *age\S*events +20,000 .* [0-9.]+(ms|s) *$`).MatchString(out) {
+		t.Errorf("the summary lacks the first write's time:\n%s", out)
 	}
 
 	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate"}, target...)...)

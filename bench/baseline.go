@@ -21,6 +21,18 @@ import (
 // and returns its wall time (connection included, as the loader's is) and
 // the bytes the server sent.
 func copyOut(ctx context.Context, dbURL, query string) (time.Duration, int64, error) {
+	return copyRun(ctx, dbURL, "COPY ("+query+") TO STDOUT (FORMAT binary)")
+}
+
+// copyTable runs `COPY table TO STDOUT (FORMAT binary)`: the plain
+// sequential read of a table, the fastest way PostgreSQL hands its rows out
+// and the bound figure 1 measures the loader against. table is a quoted
+// identifier.
+func copyTable(ctx context.Context, dbURL, table string) (time.Duration, int64, error) {
+	return copyRun(ctx, dbURL, "COPY "+table+" TO STDOUT (FORMAT binary)")
+}
+
+func copyRun(ctx context.Context, dbURL, stmt string) (time.Duration, int64, error) {
 	start := time.Now()
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
@@ -32,7 +44,7 @@ func copyOut(ctx context.Context, dbURL, query string) (time.Duration, int64, er
 		return 0, 0, err
 	}
 	var n countingDiscard
-	if _, err := conn.PgConn().CopyTo(ctx, &n, "COPY ("+query+") TO STDOUT (FORMAT binary)"); err != nil {
+	if _, err := conn.PgConn().CopyTo(ctx, &n, stmt); err != nil {
 		_ = tx.Rollback(ctx)
 		return 0, 0, fmt.Errorf("COPY: %w", err)
 	}
@@ -40,6 +52,56 @@ func copyOut(ctx context.Context, dbURL, query string) (time.Duration, int64, er
 		return 0, 0, err
 	}
 	return time.Since(start), int64(n), nil
+}
+
+// tempBytes returns pg_stat_database.temp_bytes of dbURL's database once
+// it has settled: the statistics system publishes a backend's counters when
+// the backend is idle (at most once a second) or exits, so a value read just
+// after a session ended can miss its temporary files. It polls until the
+// value is unchanged for settle (or maxWait has passed, and says so).
+func tempBytes(ctx context.Context, dbURL string, settle, maxWait time.Duration) (int64, error) {
+	conn, err := pgx.Connect(ctx, dbURL)
+	if err != nil {
+		return 0, err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	read := func() (int64, error) {
+		// Each read is its own transaction, and the snapshot of the
+		// statistics is cleared first, so every read sees fresh counters.
+		if _, err := conn.Exec(ctx, "SELECT pg_stat_clear_snapshot()"); err != nil {
+			return 0, fmt.Errorf("pg_stat_clear_snapshot: %w", err)
+		}
+		var v int64
+		err := conn.QueryRow(ctx, "SELECT temp_bytes FROM pg_stat_database WHERE datname = current_database()").Scan(&v)
+		if err != nil {
+			return 0, fmt.Errorf("read pg_stat_database.temp_bytes: %w", err)
+		}
+		return v, nil
+	}
+	start := time.Now()
+	last, err := read()
+	if err != nil {
+		return 0, err
+	}
+	stable := time.Now()
+	for time.Since(stable) < settle {
+		if time.Since(start) > maxWait {
+			return last, fmt.Errorf("pg_stat_database.temp_bytes still changing after %s", maxWait)
+		}
+		select {
+		case <-ctx.Done():
+			return 0, ctx.Err()
+		case <-time.After(200 * time.Millisecond):
+		}
+		v, err := read()
+		if err != nil {
+			return 0, err
+		}
+		if v != last {
+			last, stable = v, time.Now()
+		}
+	}
+	return last, nil
 }
 
 type countingDiscard int64

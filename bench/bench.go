@@ -141,28 +141,71 @@ func unlimited(m ddbsim.Mode) ddbsim.Options {
 
 func sec(d time.Duration) float64 { return d.Seconds() }
 
-// figure1: loader into count-only ÷ binary COPY of the loader's SELECT.
+// figure1 measures the loader's read path against what PostgreSQL can hand
+// out, all side by side in each run:
+//
+//   - 1: `pg2ddb load` into the count-only simulator ÷ a plain binary COPY of
+//     the table, the honest bound (issue 13: ≤ 3.0×);
+//   - 1-old: the same load ÷ a binary COPY of the loader's own SELECT, which
+//     already holds the interleave's window functions and sort and so hides
+//     their cost (the figure the table showed before; its old target kept);
+//   - 1b: time from starting the pg2ddb process to the simulator's first
+//     accepted write (connecting, checking the plan and recreating the table
+//     included), since nothing is written before the server's sort ends;
+//   - 1c: temporary bytes the source server wrote during the load
+//     (pg_stat_database.temp_bytes before and after; the sort's spill).
 func (b *bench) figure1(ctx context.Context) []Figure {
-	f := Figure{ID: "1", Name: "loader ÷ COPY of its SELECT", Unit: "×", Op: "<=", Target: 2.0}
+	f := Figure{ID: "1", Name: "loader ÷ COPY of the table", Unit: "×", Op: "<=", Target: 3.0}
+	old := Figure{ID: "1-old", Name: "loader ÷ COPY of its SELECT (old figure 1)", Unit: "×", Op: "<=", Target: 2.0}
+	first := Figure{ID: "1b", Name: "time to first write, from process start", Unit: "s", Op: "<=", Target: 1.0}
+	temp := Figure{ID: "1c", Name: "source temp bytes written by the load", Unit: "B", Op: "<=", Target: 0}
+	figs := func() []Figure { return []Figure{f, old, first, temp} }
+	fail := func(err error) []Figure {
+		for _, x := range []*Figure{&f, &old, &first, &temp} {
+			x.Error = err.Error()
+		}
+		return figs()
+	}
 	d := b.main
 	q, err := extract.StreamSQL(d.table(), extract.OrderInterleave)
 	if err != nil {
-		f.Error = err.Error()
-		return []Figure{f}
+		return fail(err)
 	}
+	from, err := extract.SourceIdent(d.table().Source)
+	if err != nil {
+		return fail(err)
+	}
+	// The simulator's clock counts from its start (time scale 1): simStart,
+	// taken just before, turns its first-write time into wall-clock time.
+	simStart := time.Now()
 	sim, err := startSim(unlimited(ddbsim.ModeCount))
 	if err != nil {
-		f.Error = err.Error()
-		return []Figure{f}
+		return fail(err)
 	}
 	defer sim.Close()
-	var loads, copies, rates []float64
+	var loads, tableCopies, selectCopies, rates, firsts, readFirsts, temps []float64
 	for i := range b.c.Runs {
 		var ld child
-		var cp time.Duration
+		var cpTable, cpSelect time.Duration
+		var tempBefore, tempAfter int64
 		var lerr, cerr error
-		doLoad := func() { ld, lerr = b.load(ctx, d, sim.URL(), fmt.Sprintf("fig1-%d", i)) }
-		doCopy := func() { cp, _, cerr = copyOut(ctx, d.url, q) }
+		doLoad := func() {
+			// Settled before and after, so that neither the COPYs' spill
+			// (the SELECT's sort writes temp files too) nor a lagging
+			// statistics flush is counted as the load's.
+			if tempBefore, lerr = tempBytes(ctx, d.url, 1200*time.Millisecond, 10*time.Second); lerr != nil {
+				return
+			}
+			if ld, lerr = b.load(ctx, d, sim.URL(), fmt.Sprintf("fig1-%d", i)); lerr != nil {
+				return
+			}
+			tempAfter, lerr = tempBytes(ctx, d.url, 1200*time.Millisecond, 10*time.Second)
+		}
+		doCopy := func() {
+			if cpTable, _, cerr = copyTable(ctx, d.url, from); cerr == nil {
+				cpSelect, _, cerr = copyOut(ctx, d.url, q)
+			}
+		}
 		if i%2 == 0 {
 			doLoad()
 			doCopy()
@@ -170,8 +213,10 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 			doCopy()
 			doLoad()
 		}
-		if lerr != nil || cerr != nil {
-			f.Error = fmt.Sprint(firstErr(lerr, cerr))
+		if err := firstErr(lerr, cerr); err != nil {
+			for _, x := range []*Figure{&f, &old, &first, &temp} {
+				x.Error = err.Error()
+			}
 			break
 		}
 		ts, _ := sim.TableStats(d.table().Target)
@@ -182,18 +227,44 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		if writeSpan > 0 {
 			rates = append(rates, float64(ts.AcceptedItems)/writeSpan)
 		}
-		f.Samples = append(f.Samples, sec(ld.Wall)/sec(cp))
-		loads, copies = append(loads, sec(ld.Wall)), append(copies, sec(cp))
+		firstWrite := simStart.Add(time.Duration(ts.FirstWrite * float64(time.Second))).Sub(ld.Started)
+		readFirst, _ := summaryFirstWrite(ld.Stdout, d.table().Target)
+		tempLoad := tempAfter - tempBefore
+		f.Samples = append(f.Samples, sec(ld.Wall)/sec(cpTable))
+		old.Samples = append(old.Samples, sec(ld.Wall)/sec(cpSelect))
+		first.Samples = append(first.Samples, sec(firstWrite))
+		temp.Samples = append(temp.Samples, float64(tempLoad))
+		loads, tableCopies, selectCopies = append(loads, sec(ld.Wall)), append(tableCopies, sec(cpTable)), append(selectCopies, sec(cpSelect))
+		firsts, readFirsts, temps = append(firsts, sec(firstWrite)), append(readFirsts, sec(readFirst)), append(temps, float64(tempLoad))
 		b.rss1M = append(b.rss1M, float64(ld.MaxRSS)/(1<<20))
-		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_s": sec(cp),
+		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_table_s": sec(cpTable), "copy_select_s": sec(cpSelect),
 			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
-			"write_span_s": writeSpan})
-		logf("figure 1 run %d: load %.2fs (writing %.2fs), COPY %.2fs", i+1, sec(ld.Wall), writeSpan, sec(cp))
+			"write_span_s": writeSpan, "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad)})
+		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs",
+			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, thousands(tempLoad), sec(cpTable), sec(cpSelect))
 	}
 	b.loadRate = median(rates)
-	f.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of %s rows (interleave SELECT); write phase %.0f items/s",
-		median(loads), median(copies), thousands(d.spec.Rows), b.loadRate)
-	return []Figure{f}
+	f.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of the table's %s rows; write phase %.0f items/s",
+		median(loads), median(tableCopies), thousands(d.spec.Rows), b.loadRate)
+	old.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of the interleave SELECT (window functions and sort included)",
+		median(loads), median(selectCopies))
+	first.Detail = fmt.Sprintf("first accepted write %.2f s after the load process started (%.2f s after its read began, by the load's summary), of a %.2f s load",
+		median(firsts), median(readFirsts), median(loads))
+	temp.Detail = fmt.Sprintf("pg_stat_database.temp_bytes after − before the load: %s", fmtNum(median(temps), "B"))
+	return figs()
+}
+
+// summaryFirstWrite reads the "first write" column (the last) of table's
+// line in the summary `pg2ddb load` prints.
+func summaryFirstWrite(stdout, table string) (time.Duration, bool) {
+	for _, l := range strings.Split(stdout, "\n") {
+		f := strings.Fields(l)
+		if len(f) > 2 && f[0] == table {
+			d, err := time.ParseDuration(f[len(f)-1])
+			return d, err == nil
+		}
+	}
+	return 0, false
 }
 
 func firstErr(errs ...error) error {

@@ -111,6 +111,15 @@ func fmtNum(v float64, unit string) string {
 		return fmt.Sprintf("%.0f MB", v)
 	case "%":
 		return fmt.Sprintf("%.2f%%", v)
+	case "s":
+		return fmt.Sprintf("%.2f s", v)
+	case "B":
+		// Bytes: exact when small, so that a target of 0 never shows a
+		// miss as "0 MB".
+		if math.Abs(v) < 1<<20 {
+			return fmt.Sprintf("%.0f B", v)
+		}
+		return fmt.Sprintf("%.1f MB", v/(1<<20))
 	}
 	return fmt.Sprintf("%.2f%s", v, unit)
 }

@@ -15,12 +15,15 @@ import (
 
 // child is the outcome of one run of a program.
 type child struct {
-	Wall   time.Duration
-	MaxRSS int64 // peak resident set, bytes (VmHWM of the child)
-	User   time.Duration
-	Sys    time.Duration
-	Stdout string
-	Stderr string
+	// Started is when the process was started: the origin of figure 1b's
+	// time to first write.
+	Started time.Time
+	Wall    time.Duration
+	MaxRSS  int64 // peak resident set, bytes (VmHWM of the child)
+	User    time.Duration
+	Sys     time.Duration
+	Stdout  string
+	Stderr  string
 }
 
 // runChild runs name with args in dir, with the environment env added to a
@@ -47,7 +50,7 @@ func runChild(ctx context.Context, dir string, env []string, logPath string, nam
 		close(done)
 		hwm = <-polled
 	}
-	c := child{Wall: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String(), MaxRSS: hwm}
+	c := child{Started: start, Wall: time.Since(start), Stdout: stdout.String(), Stderr: stderr.String(), MaxRSS: hwm}
 	if ps := cmd.ProcessState; ps != nil {
 		c.User, c.Sys = ps.UserTime(), ps.SystemTime()
 		if ru, ok := ps.SysUsage().(*syscall.Rusage); ok && c.MaxRSS == 0 {

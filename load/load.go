@@ -150,10 +150,15 @@ type TableResult struct {
 	Read, Written, Rejected        int64
 	Retries, Throttles, Calls, WCU int64
 	Elapsed                        time.Duration
-	Spread                         float64
-	Complete                       bool
-	AlreadyDone                    bool
-	CheckpointPosition             int64
+	// FirstWrite is the time from the start of the table's read (after its
+	// row count, where Elapsed starts too) to the first item DynamoDB
+	// acknowledged; 0 when nothing was written. Today it is mostly the
+	// source's sort.
+	FirstWrite         time.Duration
+	Spread             float64
+	Complete           bool
+	AlreadyDone        bool
+	CheckpointPosition int64
 }
 
 // Result is what a load did.
@@ -673,6 +678,9 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print P
 	res.Rechecked = tr.rechecked.Load()
 	res.Read = tr.stats.read.Load()
 	res.Written = tr.stats.written.Load()
+	if fw := tr.stats.firstWrite.Load(); fw != 0 {
+		res.FirstWrite = time.Unix(0, fw).Sub(tr.start)
+	}
 	res.Rejected = tr.stats.rejected.Load()
 	res.Retries = tr.stats.retries.Load()
 	res.Throttles = tr.stats.throttles.Load()

@@ -133,6 +133,11 @@ func TestLoadTypesAndVerify(t *testing.T) {
 	if tr.SourceRows != ordersRows || tr.Read != ordersRows || tr.Written != ordersRows || tr.Rejected != 0 || !tr.Complete {
 		t.Fatalf("result %+v", tr)
 	}
+	// The time to the first acknowledged write is recorded, inside the
+	// table's time (figure 1b's loader side).
+	if tr.FirstWrite <= 0 || tr.FirstWrite > tr.Elapsed {
+		t.Fatalf("first write after %s of a %s load, want within it", tr.FirstWrite, tr.Elapsed)
+	}
 	mustVerify(t, p, src, ddb, filepath.Join(dir, "rejects.jsonl"), ordersRows)
 
 	out, err := ddb.GetItem(t.Context(), &dynamodb.GetItemInput{TableName: aws.String(p.Tables[0].Target), Key: map[string]types.AttributeValue{

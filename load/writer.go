@@ -73,6 +73,10 @@ type counters struct {
 	retries   atomic.Int64
 	throttles atomic.Int64
 	calls     atomic.Int64
+	// firstWrite is when DynamoDB first acknowledged an item of the table
+	// (Unix nanoseconds; 0 before): how long the source kept the load
+	// waiting before anything was written.
+	firstWrite atomic.Int64
 }
 
 // GiveUpError is returned when writes kept failing past the retry budget.
@@ -178,6 +182,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		if done := len(pending) - len(left); done > 0 {
 			wcuDone := wcu - wcuLeft
 			w.stats.written.Add(int64(done))
+			w.stats.firstWrite.CompareAndSwap(0, time.Now().UnixNano())
 			w.stats.wcu.Add(int64(wcuDone))
 			w.limit.accepted(wcuDone)
 			attempt = 0

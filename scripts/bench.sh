@@ -14,6 +14,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${GO:=go}"
-[ -x bin/pg2ddb ] || $GO build -o bin/pg2ddb ./cmd/pg2ddb
+# Always rebuilt (cheap when nothing changed): a stale binary would measure
+# another version than the checkout the table is reported for.
+$GO build -o bin/pg2ddb ./cmd/pg2ddb
 $GO build -o bin/pg2ddb-bench ./bench
 exec bin/pg2ddb-bench "$@"

@@ -67,7 +67,7 @@ func TestPasswordsAreRedacted(t *testing.T) {
 }
 
 func TestUnreachableSourceNamesServerWithoutPassword(t *testing.T) {
-	s := sourceFlags{url: "postgres://me:s3cret@127.0.0.1:1/shop?connect_timeout=2"}
+	s := sourceFlags{url: "postgres://me:s3cret@127.0.0.1:1/shop?connect_timeout=2", maxConns: defaultSourceConnections}
 	_, err := s.connect(t.Context())
 	if err == nil {
 		t.Fatal("connect to port 1 succeeded")
@@ -96,7 +96,7 @@ func TestKeywordPasswordWithSpacesIsRedactedWhole(t *testing.T) {
 		"postgres://me@127.0.0.1:1/shop?sslpassword=zebra42+quokka77+wombat99&connect_timeout=2",
 	} {
 		red := redactURL(cs)
-		_, err := (&sourceFlags{url: cs}).connect(t.Context())
+		_, err := (&sourceFlags{url: cs, maxConns: defaultSourceConnections}).connect(t.Context())
 		if err == nil {
 			t.Fatalf("connect with %q succeeded", red)
 		}
@@ -126,7 +126,7 @@ func TestPasswordsFromTheEnvironmentAreNotPrinted(t *testing.T) {
 	t.Setenv("PGPASSWORD", "zebra42 quokka77")
 	t.Setenv("PGCONNECT_TIMEOUT", "2")
 	for _, cs := range []string{"host=127.0.0.1 port=1 user=me", "service=shop", "service=shop password", "postgres://me@127.0.0.1:1/shop?service=shop"} {
-		_, err := (&sourceFlags{url: cs}).connect(t.Context())
+		_, err := (&sourceFlags{url: cs, maxConns: defaultSourceConnections}).connect(t.Context())
 		if err == nil {
 			t.Fatalf("connect with %q succeeded", cs)
 		}

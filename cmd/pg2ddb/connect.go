@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"math"
 	"net/url"
 	"os"
 	"sort"
@@ -20,10 +21,21 @@ import (
 // DATABASE_URL, else the libpq PG* variables (which pgx reads itself).
 type sourceFlags struct {
 	url string
+	// maxConns bounds the sessions pg2ddb opens on the source, so that a
+	// migration never takes more of a production server's (or replica's)
+	// max_connections than its operator granted.
+	maxConns int
 }
+
+// defaultSourceConnections is the default of --source-max-connections: a
+// fixed number rather than pgxpool's default (the client's CPU count, at
+// least 4), since what the source can spare does not depend on the machine
+// pg2ddb runs on.
+const defaultSourceConnections = 4
 
 func (s *sourceFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&s.url, "source", "", "PostgreSQL connection string (default: $DATABASE_URL, else the PG* variables)")
+	fs.IntVar(&s.maxConns, "source-max-connections", defaultSourceConnections, "at most this many sessions on the source at once")
 }
 
 // connString returns the connection string to use; empty means "let pgx read
@@ -35,9 +47,12 @@ func (s *sourceFlags) connString() string {
 	return os.Getenv("DATABASE_URL")
 }
 
-// connect opens a pool on the source. Errors name the server without its
-// password.
+// connect opens a pool on the source of at most --source-max-connections
+// sessions. Errors name the server without its password.
 func (s *sourceFlags) connect(ctx context.Context) (*pgxpool.Pool, error) {
+	if s.maxConns < 1 {
+		return nil, fmt.Errorf("--source-max-connections must be at least 1, got %d", s.maxConns)
+	}
 	cs := s.connString()
 	cfg, err := pgxpool.ParseConfig(cs)
 	if err != nil {
@@ -47,6 +62,10 @@ func (s *sourceFlags) connect(ctx context.Context) (*pgxpool.Pool, error) {
 	// says otherwise, so a bug can never write to the source.
 	cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	cfg.ConnConfig.RuntimeParams["application_name"] = "pg2ddb"
+	// The pool is the only way pg2ddb opens source sessions, so its size
+	// is the limit; a pool_max_conns in the connection string is
+	// overridden, the flag being the one documented knob.
+	cfg.MaxConns = int32(min(s.maxConns, math.MaxInt32))
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
 	if err != nil {
 		return nil, fmt.Errorf("connect to %s: %s", describeConn(cfg.ConnConfig.Config), redactErr(err, cs))

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"os"
 	"runtime/debug"
 	"strings"
+	"sync"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -32,6 +35,9 @@ type loadFlags struct {
 	warmReads  int64
 	warmWrites int64
 	progress   string
+	// snapshotWarning is how often to warn about the age of the source
+	// snapshot (0: never).
+	snapshotWarning time.Duration
 }
 
 func (a *app) loadCommand() *cobra.Command {
@@ -76,6 +82,7 @@ with exit status 3.`,
 	fs.Int64Var(&f.writeUnits, "write-units", 0, "provisioned write units of created tables")
 	fs.Int64Var(&f.warmReads, "warm-reads", 0, "warm throughput, reads per second, of created tables")
 	fs.Int64Var(&f.warmWrites, "warm-writes", 0, "warm throughput, writes per second, of created tables")
+	fs.DurationVar(&f.snapshotWarning, "warn-snapshot-age", defaultSnapshotWarning, "warn each time the source snapshot has been held this long again, since it holds back VACUUM on the source (0: never)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log or none")
 	return c
 }
@@ -98,7 +105,6 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
 		LimitRejects:   true,
 		MaxRejects:     f.maxRejects,
-		Logf:           func(format string, args ...any) { fmt.Fprintf(a.stderr, "pg2ddb: "+format+"\n", args...) },
 	}
 	switch {
 	case f.appendTo:
@@ -128,7 +134,17 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		return err
 	}
 	opts.Progress = ui.update
+	// Messages go through the display's lock: the snapshot warning below
+	// writes from its own goroutine.
+	opts.Logf = func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
+	watchCtx, stopWatch := context.WithCancel(ctx)
+	var watch sync.WaitGroup
+	watch.Go(func() {
+		newSnapshotWatch(op.began, f.snapshotWarning, func(msg string) { ui.note("pg2ddb: warning: " + msg) }).run(watchCtx)
+	})
 	res, err := load.Run(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, db, opts)
+	stopWatch()
+	watch.Wait()
 	ui.finish()
 	if res != nil {
 		printSummary(a.stdout, res)

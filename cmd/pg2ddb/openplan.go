@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"sort"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -17,6 +18,9 @@ type openedPlan struct {
 	plan *plans.Plan
 	pool *pgxpool.Pool
 	snap *extract.Snapshot
+	// began is when the snapshot was taken (just before it was opened),
+	// the origin of the snapshot age a load warns about.
+	began time.Time
 	// added lists harmless differences (new columns) to mention.
 	added []plans.Difference
 }
@@ -46,7 +50,7 @@ func (a *app) openPlan(ctx context.Context, path string, only []string) (*opened
 	if err != nil {
 		return nil, err
 	}
-	o := &openedPlan{plan: p, pool: pool}
+	o := &openedPlan{plan: p, pool: pool, began: time.Now()}
 	o.snap, err = extract.Begin(ctx, pool)
 	if err != nil {
 		o.close(ctx)

@@ -91,6 +91,17 @@ func (u *progressUI) update(p load.Progress) {
 	}
 }
 
+// note prints a line of its own between progress updates (a bar is left
+// on its line first), whatever the display mode: warnings are not progress.
+func (u *progressUI) note(line string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	if u.bar != nil && !u.bar.IsFinished() {
+		fmt.Fprintln(u.w)
+	}
+	fmt.Fprintln(u.w, line)
+}
+
 func (u *progressUI) finish() {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -102,7 +113,7 @@ func (u *progressUI) finish() {
 // printSummary prints one line per table and a total.
 func printSummary(w io.Writer, res *load.Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "table\tsource rows\tread\twritten\trejected\tretries\tthrottles\ttime\titems/s\tspread\t")
+	fmt.Fprintln(tw, "table\tsource rows\tread\twritten\trejected\tretries\tthrottles\ttime\titems/s\tspread\tfirst write\t")
 	var read, written, rejected, retries, throttles int64
 	for _, t := range res.Tables {
 		read += t.Read
@@ -117,16 +128,21 @@ func printSummary(w io.Writer, res *load.Result) {
 		case t.Skipped > 0:
 			note = fmt.Sprintf(" (resumed at %s)", plans.Thousands(t.Skipped))
 		}
-		fmt.Fprintf(tw, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Target, note,
+		first := "-"
+		if t.FirstWrite > 0 {
+			first = t.FirstWrite.Round(time.Millisecond).String()
+		}
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Target, note,
 			plans.Thousands(t.SourceRows), plans.Thousands(t.Read), plans.Thousands(t.Written), plans.Thousands(t.Rejected),
 			plans.Thousands(t.Retries), plans.Thousands(t.Throttles), t.Elapsed.Round(time.Millisecond),
-			plans.Thousands(int64(float64(t.Written)/math.Max(t.Elapsed.Seconds(), 0.001))), percent(t.Spread))
+			plans.Thousands(int64(float64(t.Written)/math.Max(t.Elapsed.Seconds(), 0.001))), percent(t.Spread), first)
 	}
-	fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\n", plans.Thousands(read), plans.Thousands(written), plans.Thousands(rejected),
+	fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\n", plans.Thousands(read), plans.Thousands(written), plans.Thousands(rejected),
 		plans.Thousands(retries), plans.Thousands(throttles), res.Elapsed.Round(time.Millisecond),
 		plans.Thousands(int64(float64(written)/math.Max(res.Elapsed.Seconds(), 0.001))))
 	tw.Flush()
 	fmt.Fprintf(w, "spread: the largest share of one partition key in any %s consecutive writes\n", plans.Thousands(load.SpreadWindow))
+	fmt.Fprintln(w, "first write: from the start of the table's read to its first item DynamoDB acknowledged")
 }
 
 // isTerminal reports whether w is a character device (a terminal), without

@@ -153,7 +153,7 @@ func RenderCost(w io.Writer, c *CostReport, format Format) error {
 		r.item(t.Source + ": " + t.Recommended + ": " + t.Why)
 	}
 	r.label("Assumptions")
-	r.item(fmt.Sprintf("on-demand: $%g per million write request units, each item ⌈size ÷ 1 KB⌉ units", pr.OnDemandWritePerMillion))
+	r.item(fmt.Sprintf("on-demand: $%g per million write request units, each item ⌈size ÷ 1 KB⌉ units (plans have no GSIs yet; each would add as much again)", pr.OnDemandWritePerMillion))
 	r.item(fmt.Sprintf("provisioned: $%g per WCU-hour at the plan's write capacity (its write rate when on-demand), for the load's duration only", pr.ProvisionedWCUHour))
 	r.item(fmt.Sprintf("S3 import: $%g per GB (2^30 B) of uncompressed DynamoDB JSON, estimated as item bytes + 12 B per attribute + 12 B per line; no write capacity; new tables only; time assumed %s start-up + %s MB/s (AWS publishes no import throughput)",
 		pr.ImportPerGB, Seconds(pr.ImportStartSeconds), trimFloat(pr.ImportBytesPerSecond/1e6)))

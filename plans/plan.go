@@ -79,8 +79,10 @@ type Table struct {
 	Sharding     *Sharding `yaml:"sharding,omitempty"`
 	// Duplicates says what a load does with rows identical in every
 	// written column, which no key can tell apart; nil when the design
-	// found none (a load then rejects every copy of a key collision).
-	Duplicates *Duplicates `yaml:"duplicates,omitempty"`
+	// found none (a load then rejects every copy of a key collision). It
+	// is left out of JSON when nil, so a load's fingerprint of a plan
+	// without it, kept in checkpoints, is what it was before the field.
+	Duplicates *Duplicates `yaml:"duplicates,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`

@@ -529,3 +529,30 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 		t.Errorf("with the index pk = %v, want actor", pk)
 	}
 }
+
+// TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered: whole-row duplicates
+// of a table whose only key is an exact number (type N, no string form)
+// cannot take an occurrence number, so the plan drops the repeats and
+// says why, and the plan is valid.
+func TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered(t *testing.T) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "amounts", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{col("amount", "numeric", "N")},
+	}}}
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "amounts", Rows: 1000, Columns: []extract.ColumnProfile{
+		prof("amount", 900, 3, 6),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	d := pt.Duplicates
+	if d == nil || d.Action != plans.DuplicatesKeepOne || pt.PartitionKey.Type != "N" || !strings.Contains(strings.Join(d.Why, " "), "cannot take an occurrence number") ||
+		len(pt.Warnings) == 0 || !strings.Contains(pt.Warnings[len(pt.Warnings)-1], "duplicates: keep-one") {
+		t.Errorf("duplicates %+v, key %+v, warnings %q", d, pt.PartitionKey, pt.Warnings)
+	}
+	if probs := plans.Validate(plan); len(probs) > 0 {
+		t.Errorf("plan invalid: %v", probs)
+	}
+}

@@ -239,16 +239,19 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	// Keys are equal as DynamoDB compares them too: N keys by value, so
 	// numeric 1.0 and 1.00 are one key (a collision), not two items of
 	// which DynamoDB would keep one.
-	b.WriteString(" FROM (SELECT k.*, count(*) OVER (PARTITION BY " + pkOrder + ", " + skOrder + ") AS copies, row_number() OVER (PARTITION BY " + pkOrder + " ORDER BY " + skOrder + ", " + tie + ") AS rn FROM (SELECT ")
-	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
-	for i, a := range t.Attributes {
-		v, err := valueSQL(a)
-		if err != nil {
-			return "", fmt.Errorf("table %s: %w", t.Source, err)
-		}
-		fmt.Fprintf(&b, ", %s AS a%d", v, i)
+	rowsSQL, err := keyedRows(t, from, pk, sk)
+	if err != nil {
+		return "", err
 	}
-	fmt.Fprintf(&b, " FROM %s) k) w ORDER BY ", from)
+	// A copy that keep-one drops is not one of its key's copies: it is
+	// rejected as a duplicate, and the copy it repeats is written.
+	copies := "count(*)"
+	if t.Duplicates != nil && t.Duplicates.Action == plans.DuplicatesKeepOne {
+		copies = "count(*) FILTER (WHERE k.problem IS DISTINCT FROM " + quoteText(plans.DuplicateReason) + ")"
+	}
+	b.WriteString(" FROM (SELECT k.*, " + copies + " OVER (PARTITION BY " + pkOrder + ", " + skOrder + ") AS copies, row_number() OVER (PARTITION BY " + pkOrder + " ORDER BY " + skOrder + ", " + tie + ") AS rn FROM ")
+	b.WriteString(rowsSQL)
+	b.WriteString(" k) w ORDER BY ")
 	switch order {
 	case OrderInterleave, "":
 		// (rn, pk) is unique: rn numbers the rows of each partition key.
@@ -262,6 +265,62 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 	}
 	return b.String(), nil
 }
+
+// keyedRows is the parenthesised SELECT of every source row as a load
+// writes it: pk, sk, problem and a0… (one per attribute), with t's
+// whole-row duplicates choice applied. pk and sk are the key expressions.
+//
+// Under a duplicates choice, occ numbers the rows equal in everything
+// selected (keys, problem, every attribute, text compared by bytes):
+// copies that are interchangeable, so the numbering needs no order and is
+// the same on every read. number appends Separator and occ to the sort key
+// (the partition key without one) of every copy after the first; keep-one
+// marks those copies with plans.DuplicateReason as their problem, unless
+// their key already has one.
+func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
+	var b strings.Builder
+	b.WriteString("(SELECT ")
+	fmt.Fprintf(&b, "%s AS pk, %s AS sk, %s AS problem", pk, sk, KeyProblemSQL(t))
+	same := "pk, sk, problem"
+	for i, a := range t.Attributes {
+		v, err := valueSQL(a)
+		if err != nil {
+			return "", fmt.Errorf("table %s: %w", t.Source, err)
+		}
+		fmt.Fprintf(&b, ", %s AS a%d", v, i)
+		if a.Encoding == plans.AttrBinary {
+			same += fmt.Sprintf(", a%d", i)
+		} else {
+			same += fmt.Sprintf(", a%d COLLATE \"C\"", i)
+		}
+	}
+	fmt.Fprintf(&b, " FROM %s)", from)
+	d := t.Duplicates
+	if d == nil {
+		return b.String(), nil
+	}
+	cols := "pk, sk, problem"
+	occ := "'" + plans.Separator + "' || occ::text"
+	switch d.Action {
+	case plans.DuplicatesNumber:
+		if t.SortKey != nil {
+			cols = "pk, CASE WHEN occ > 1 THEN sk || " + occ + " ELSE sk END AS sk, problem"
+		} else {
+			cols = "CASE WHEN occ > 1 THEN pk || " + occ + " ELSE pk END AS pk, sk, problem"
+		}
+	case plans.DuplicatesKeepOne:
+		cols = "pk, sk, CASE WHEN problem IS NULL AND occ > 1 THEN " + quoteText(plans.DuplicateReason) + " ELSE problem END AS problem"
+	default:
+		return "", fmt.Errorf("table %s: unknown duplicates action %q", t.Source, d.Action)
+	}
+	for i := range t.Attributes {
+		cols += fmt.Sprintf(", a%d", i)
+	}
+	return "(SELECT " + cols + " FROM (SELECT r.*, row_number() OVER (PARTITION BY " + same + ") AS occ FROM " + b.String() + " r) o)", nil
+}
+
+// quoteText is s as a SQL string literal.
+func quoteText(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
 
 // StreamOptions choose the order and how many rows a Stream returns.
 // There is no offset: a resumed load reads from the first row again and
@@ -417,6 +476,41 @@ func (r *Rows) Close() {
 
 // CommandTag is the server's tag of a finished stream ("SELECT n").
 func (r *Rows) CommandTag() pgconn.CommandTag { return r.rows.CommandTag() }
+
+// CountDropped returns the number of rows of t's source table that a load
+// drops as repeats of an identical row: those that t's keep-one
+// duplicates choice sends to the rejects file (0 under any other choice).
+func CountDropped(ctx context.Context, s *Snapshot, t plans.Table) (int64, error) {
+	if t.Duplicates == nil || t.Duplicates.Action != plans.DuplicatesKeepOne {
+		return 0, nil
+	}
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return 0, err
+	}
+	pk, sk, err := KeySQL(t)
+	if err != nil {
+		return 0, err
+	}
+	skType := "S"
+	if sk == "" {
+		sk = "NULL::text"
+	} else {
+		skType = t.SortKey.Type
+	}
+	rows, err := keyedRows(t, from, byteOrder(pk, t.PartitionKey.Type), byteOrder(sk, skType))
+	if err != nil {
+		return 0, err
+	}
+	var n int64
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT count(*) FROM "+rows+" k WHERE problem = $1", plans.DuplicateReason).Scan(&n)
+	})
+	if err != nil {
+		return 0, fmt.Errorf("count repeated rows of %s: %w", t.Source, err)
+	}
+	return n, nil
+}
 
 // Count returns the number of rows of t's source table in the snapshot.
 func Count(ctx context.Context, s *Snapshot, t plans.Table) (int64, error) {

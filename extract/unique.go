@@ -21,6 +21,9 @@ type UniqueResult struct {
 	// Duplicates is the number of distinct values of the column set held
 	// by more than one row (0 when proven by a constraint).
 	Duplicates int64 `json:"duplicates"`
+	// Repeats is the number of rows beyond the first of each such value:
+	// the rows a load that keeps one copy per value would drop.
+	Repeats int64 `json:"repeats,omitempty"`
 	// Nulls is the number of rows with a NULL in any of the columns.
 	Nulls int64 `json:"nulls"`
 	// Rows is the number of rows checked (0 when proven by a constraint).
@@ -126,9 +129,9 @@ func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns [
 	list := strings.Join(cols, ", ")
 	rel := pgx.Identifier{schema, table}.Sanitize()
 	q := "SELECT coalesce(sum(n), 0)::bigint, coalesce(sum(n) FILTER (WHERE has_null), 0)::bigint, " +
-		"count(*) FILTER (WHERE n > 1 AND NOT has_null) FROM (SELECT count(*) AS n, bool_or(" +
+		"count(*) FILTER (WHERE n > 1 AND NOT has_null), coalesce(sum(n - 1) FILTER (WHERE n > 1 AND NOT has_null), 0)::bigint FROM (SELECT count(*) AS n, bool_or(" +
 		strings.Join(nullTests, " OR ") + ") AS has_null FROM " + rel + " GROUP BY " + list + ") g"
-	if err := tx.QueryRow(ctx, q).Scan(&r.Rows, &r.Nulls, &r.Duplicates); err != nil {
+	if err := tx.QueryRow(ctx, q).Scan(&r.Rows, &r.Nulls, &r.Duplicates, &r.Repeats); err != nil {
 		return err
 	}
 	r.Unique = r.Duplicates == 0 && r.Nulls == 0

@@ -191,6 +191,7 @@ func planFingerprint(t plans.Table, o plans.Options) PlanFingerprint {
 			"partition key": h(c.PartitionKey),
 			"sort key":      h(c.SortKey),
 			"sharding":      h(c.Sharding),
+			"duplicates":    h(c.Duplicates),
 			"attributes":    h(c.Attributes),
 			"options":       h(o),
 		},
@@ -204,7 +205,7 @@ func (f PlanFingerprint) diff(old PlanFingerprint) string {
 		return ""
 	}
 	var what []string
-	for _, part := range []string{"source", "target", "partition key", "sort key", "sharding", "options"} {
+	for _, part := range []string{"source", "target", "partition key", "sort key", "sharding", "duplicates", "options"} {
 		if f.Parts[part] != old.Parts[part] {
 			what = append(what, "the "+part+" changed")
 		}

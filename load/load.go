@@ -55,6 +55,9 @@ type RowIterator interface {
 type Source interface {
 	Count(ctx context.Context, t plans.Table) (int64, error)
 	Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (RowIterator, error)
+	// Dropped counts the rows the plan's keep-one duplicates choice
+	// drops, for verify's expected item count.
+	Dropped(ctx context.Context, t plans.Table) (int64, error)
 }
 
 // SnapshotSource reads from an extract.Snapshot.
@@ -63,6 +66,11 @@ type SnapshotSource struct{ Snapshot *extract.Snapshot }
 // Count counts t's source rows in the snapshot.
 func (s SnapshotSource) Count(ctx context.Context, t plans.Table) (int64, error) {
 	return extract.Count(ctx, s.Snapshot, t)
+}
+
+// Dropped counts the rows of t that keep-one drops in the snapshot.
+func (s SnapshotSource) Dropped(ctx context.Context, t plans.Table) (int64, error) {
+	return extract.CountDropped(ctx, s.Snapshot, t)
 }
 
 // Rows streams t's rows from the snapshot.
@@ -184,9 +192,10 @@ var ErrInterrupted = errors.New("load interrupted")
 // and the load stopped. It says what was written and what was not.
 type TooManyRejectsError struct {
 	// Rejected counts the rejected rows of the load, earlier runs of a
-	// resumed load included; Max is the limit.
-	Rejected, Max int64
-	Path          string
+	// resumed load included; Max is the limit, and Planned the repeats
+	// that the plan's keep-one choices drop, allowed on top of it.
+	Rejected, Max, Planned int64
+	Path                   string
 	// Table is the table the load stopped in, Acknowledged and SourceRows
 	// its progress; NotLoaded are the tables after it.
 	Table                    string
@@ -200,6 +209,9 @@ func (e *TooManyRejectsError) Error() string {
 		where = " (reasons in " + e.Path + ")"
 	}
 	s := fmt.Sprintf("load stopped: %d rows rejected%s, more than --max-rejects %d", e.Rejected, where, e.Max)
+	if e.Planned > 0 {
+		s += fmt.Sprintf(" plus the %d repeats the plan drops (duplicates: keep-one)", e.Planned)
+	}
 	if e.Table != "" {
 		s += fmt.Sprintf("; %s: %s of %s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), plans.Thousands(e.SourceRows))
 	}
@@ -252,12 +264,17 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 		cp = old
 	}
+	// The repeats a keep-one plan drops were reviewed: they go to the
+	// rejects file like any reject, but up to the number the plan found
+	// they do not count against --max-rejects.
+	planned := plannedDrops(tables)
+	opts.MaxRejects += planned
 	var base int64 // rejects of earlier runs, below their frontiers
 	for _, tc := range cp.Tables {
 		base += tc.Rejected
 	}
 	if opts.LimitRejects && base > opts.MaxRejects {
-		return nil, &TooManyRejectsError{Rejected: base, Max: opts.MaxRejects, Path: opts.RejectsPath, NotLoaded: notDone(tables, cp)}
+		return nil, &TooManyRejectsError{Rejected: base, Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath, NotLoaded: notDone(tables, cp)}
 	}
 	if !opts.Resume && opts.CheckpointPath != "" {
 		// A fresh load first replaces the checkpoint of any earlier load
@@ -301,7 +318,7 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			// than fail this table's first query.
 			res.Elapsed = time.Since(start)
 			if context.Cause(stopCtx) == errTooManyRejects {
-				return res, &TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects, Path: opts.RejectsPath, NotLoaded: notDone(tables[i:], cp)}
+				return res, &TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath, NotLoaded: notDone(tables[i:], cp)}
 			}
 			return res, fmt.Errorf("%w before table %s; continue with --resume", ErrInterrupted, t.Target)
 		}
@@ -309,7 +326,7 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		res.Tables = append(res.Tables, tr)
 		if errors.Is(err, errTooManyRejects) {
 			err = &TooManyRejectsError{
-				Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects, Path: opts.RejectsPath,
+				Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath,
 				Table: t.Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows, NotLoaded: notDone(tables[i+1:], cp),
 			}
 		}
@@ -323,6 +340,18 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// plannedDrops sums the repeats that the keep-one duplicates choices of
+// tables drop, as counted when the plan was made.
+func plannedDrops(tables []plans.Table) int64 {
+	var n int64
+	for _, t := range tables {
+		if d := t.Duplicates; d != nil && d.Action == plans.DuplicatesKeepOne {
+			n += d.Repeats
+		}
+	}
+	return n
 }
 
 // notDone names the tables that the checkpoint does not mark done.

@@ -45,7 +45,13 @@ type TableVerify struct {
 	Source, Target string
 	SourceRows     int64
 	Rejected       int64
-	// Items is the DynamoDB item count; it must equal SourceRows - Rejected.
+	// Dropped counts the source rows that the plan's keep-one duplicates
+	// choice drops as repeats of an identical row; the rejects file's
+	// lines for them are not in Rejected, and when a rejects file is
+	// given it must hold exactly Dropped of them.
+	Dropped int64
+	// Items is the DynamoDB item count; it must equal SourceRows -
+	// Rejected - Dropped.
 	Items   int64
 	Sampled int
 	// Differences lists what did not match, at most MaxDifferences of
@@ -95,13 +101,23 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	for _, t := range tables {
 		tv := TableVerify{Source: t.Source, Target: t.Target}
 		rejectedKeys := map[string]bool{}
+		var droppedLines int64
 		for _, r := range rejects {
-			if r.Table == t.Target {
+			switch {
+			case r.Table != t.Target:
+			case r.Reason == plans.DuplicateReason:
+				// The copy that was kept has this key: its item is
+				// expected, and sampled.
+				droppedLines++
+			default:
 				tv.Rejected++
 				rejectedKeys[rejectKeyText(t, r.Key)] = true
 			}
 		}
 		if tv.SourceRows, err = src.Count(ctx, t); err != nil {
+			return nil, err
+		}
+		if tv.Dropped, err = src.Dropped(ctx, t); err != nil {
 			return nil, err
 		}
 		if tv.Items, err = countItems(ctx, db, t.Target, opts.Segments); err != nil {
@@ -113,7 +129,15 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 				tv.Differences = append(tv.Differences, fmt.Sprintf(format, args...))
 			}
 		}
-		if want := tv.SourceRows - tv.Rejected; want != tv.Items {
+		if tv.Dropped > 0 || droppedLines > 0 {
+			if want := tv.SourceRows - tv.Rejected - tv.Dropped; want != tv.Items {
+				diff("item count: %d source rows - %d rejected - %d repeats dropped (duplicates: keep-one) = %d expected, DynamoDB holds %d",
+					tv.SourceRows, tv.Rejected, tv.Dropped, want, tv.Items)
+			}
+			if opts.RejectsPath != "" && droppedLines != tv.Dropped {
+				diff("rejects file: %d lines %q, but the source has %d repeats that keep-one drops", droppedLines, plans.DuplicateReason, tv.Dropped)
+			}
+		} else if want := tv.SourceRows - tv.Rejected; want != tv.Items {
 			diff("item count: %d source rows - %d rejected = %d expected, DynamoDB holds %d", tv.SourceRows, tv.Rejected, want, tv.Items)
 		}
 		if opts.Sample > 0 {

@@ -74,7 +74,11 @@ func (e *Encoder) appendRow(dst []byte, row *extract.Row, reasons *[]string) ([]
 			*reasons = append(*reasons, fmt.Sprintf(format, args...))
 		}
 	}
-	if row.Problem != "" {
+	if row.Problem == plans.DuplicateReason {
+		// A repeat that the plan's keep-one choice drops (extract
+		// marks it): recorded, never silently left out.
+		bad("%s", plans.DuplicateReason)
+	} else if row.Problem != "" {
 		bad("key cannot be encoded: %s", row.Problem)
 	} else if row.PK == nil || (e.skAttr != "" && row.SK == nil) {
 		bad("key cannot be encoded: NULL key value")

@@ -118,6 +118,16 @@ func assertKeyUnique(t *testing.T, db *testenv.Database, pt *plans.Table) {
 	if err := db.Pool.QueryRow(context.Background(), q).Scan(&dups, &nullRows); err != nil {
 		t.Fatalf("%s: %v", pt.Source, err)
 	}
+	if d := pt.Duplicates; d != nil {
+		// Copies a key cannot tell apart must be copies of whole rows:
+		// the key holds every column, and the data has as many
+		// duplicated values as the plan counted.
+		if len(cols) != len(pt.Attributes)+len(pt.Excluded) || dups != d.Groups || nullRows > 0 {
+			t.Errorf("%s: duplicates %+v, but the key (%s) of %d columns has %d duplicated values and %d rows with NULLs",
+				pt.Source, d, strings.Join(cols, ", "), len(pt.Attributes)+len(pt.Excluded), dups, nullRows)
+		}
+		return
+	}
 	if strings.HasPrefix(pt.Unique, "NOT UNIQUE") {
 		// The plan admits it, loudly: then the data must really hold
 		// duplicates, and a warning must say so.
@@ -489,8 +499,16 @@ func TestExpertVerdicts(t *testing.T) {
 			}
 		case "dellstore2":
 			ch := table(t, p, "public.cust_hist")
-			if len(ch.Warnings) != 1 || !strings.Contains(ch.Warnings[0], "whole-row duplicates — 18 ") || !strings.Contains(ch.Warnings[0], "keep one copy") || !strings.Contains(ch.Warnings[0], "occurrence number") {
+			if len(ch.Warnings) != 1 || !strings.Contains(ch.Warnings[0], "whole-row duplicates — 18 ") || !strings.Contains(ch.Warnings[0], "keep-one") || !strings.Contains(ch.Warnings[0], "occurrence number") {
 				t.Errorf("cust_hist warnings = %q, want the 18 whole-row duplicates with the two options", ch.Warnings)
+			}
+			// The choice is in the plan, not only in words: every copy
+			// kept by default, so no purchase is lost.
+			if d := ch.Duplicates; d == nil || d.Action != plans.DuplicatesNumber || d.Groups != 18 || d.Repeats < 18 {
+				t.Errorf("cust_hist duplicates = %+v, want number of 18 groups", d)
+			}
+			if strings.HasPrefix(ch.Unique, "NOT UNIQUE") {
+				t.Errorf("cust_hist unique = %q: the occurrence number makes the key unique", ch.Unique)
 			}
 		}
 	}

@@ -224,19 +224,32 @@ func TestSmallTableKeysByThroughput(t *testing.T) {
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 	s := &extract.Schema{Tables: []extract.Table{{
 		Schema: "public", Name: "hist", Kind: extract.KindTable, Migratable: true,
-		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N")},
+		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
 		ForeignKeys: []extract.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
 	}}}
 	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []extract.ColumnProfile{
-		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3),
+		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3), prof("note", 900, 3, 30),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	pt := plan.Tables[0]
-	if !strings.HasPrefix(pt.Unique, "NOT UNIQUE") || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
-		t.Errorf("unique %q warnings %v", pt.Unique, pt.Warnings)
+	if !strings.HasPrefix(pt.Unique, "NOT UNIQUE") || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) || pt.Duplicates != nil {
+		t.Errorf("unique %q warnings %v duplicates %+v", pt.Unique, pt.Warnings, pt.Duplicates)
+	}
+	// Without the column a key cannot hold, the key is the whole row:
+	// its copies are whole-row duplicates, numbered, and the one-part
+	// integer sort key becomes a string that can take the number.
+	s.Tables[0].Columns = s.Tables[0].Columns[:2]
+	plan, err = Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt = plan.Tables[0]
+	if d := pt.Duplicates; d == nil || d.Action != plans.DuplicatesNumber || d.Groups != 3 || pt.SortKey == nil || pt.SortKey.Type != "S" ||
+		strings.HasPrefix(pt.Unique, "NOT UNIQUE") || len(plans.Validate(plan)) > 0 {
+		t.Errorf("whole-row duplicates: %+v, sort key %+v, unique %q, problems %v", d, pt.SortKey, pt.Unique, plans.Validate(plan))
 	}
 	// The checker's failure is an error, wrapped with the table.
 	_, err = Design(context.Background(), s, p, &fakeChecker{err: errors.New("boom")}, Options{})
@@ -514,5 +527,32 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 	s.Tables[0].Indexes = []extract.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
 	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"actor"}) {
 		t.Errorf("with the index pk = %v, want actor", pk)
+	}
+}
+
+// TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered: whole-row duplicates
+// of a table whose only key is an exact number (type N, no string form)
+// cannot take an occurrence number, so the plan drops the repeats and
+// says why, and the plan is valid.
+func TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered(t *testing.T) {
+	s := &extract.Schema{Tables: []extract.Table{{
+		Schema: "public", Name: "amounts", Kind: extract.KindTable, Migratable: true,
+		Columns: []extract.Column{col("amount", "numeric", "N")},
+	}}}
+	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "amounts", Rows: 1000, Columns: []extract.ColumnProfile{
+		prof("amount", 900, 3, 6),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := plan.Tables[0]
+	d := pt.Duplicates
+	if d == nil || d.Action != plans.DuplicatesKeepOne || pt.PartitionKey.Type != "N" || !strings.Contains(strings.Join(d.Why, " "), "cannot take an occurrence number") ||
+		len(pt.Warnings) == 0 || !strings.Contains(pt.Warnings[len(pt.Warnings)-1], "duplicates: keep-one") {
+		t.Errorf("duplicates %+v, key %+v, warnings %q", d, pt.PartitionKey, pt.Warnings)
+	}
+	if probs := plans.Validate(plan); len(probs) > 0 {
+		t.Errorf("plan invalid: %v", probs)
 	}
 }

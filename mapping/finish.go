@@ -70,11 +70,22 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 	switch {
 	case r.Unique:
 	case wholeRow && r.Nulls == 0:
-		pt.Warnings = append(pt.Warnings, fmt.Sprintf("NOT UNIQUE: whole-row duplicates — %s sets of rows are identical in every column (%s): "+
-			"DynamoDB holds one item per key, so a load writes one copy and sends each repeat to the rejects file. "+
-			"Choose: keep one copy (the repeats carry nothing more; load with --max-rejects at least the number of repeats), "+
-			"or add an occurrence number to the sort key in the source (e.g. a view with row_number() over the key) to keep every copy",
-			plans.Thousands(r.Duplicates), r.Proof))
+		// Rows equal in every column differ in nothing a key could use:
+		// the plan carries the choice (finish checks that the key can
+		// take an occurrence number). Numbering is the default because it
+		// loses nothing: the copies usually mean something (an order line
+		// entered twice is two purchases), and the item count stays the
+		// source's row count.
+		pt.Duplicates = &plans.Duplicates{
+			Action: plans.DuplicatesNumber, Groups: r.Duplicates, Repeats: r.Repeats,
+			Why: []string{r.Proof + ": " + plans.Thousands(r.Repeats) + " rows repeat another in every column",
+				"number keeps every copy (its key ends in " + plans.Separator + "2, " + plans.Separator + "3, …), so no row is lost and the item count stays the source's row count; " +
+					"keep-one writes one copy and sends each repeat to the rejects file"},
+		}
+		pt.Warnings = append(pt.Warnings, fmt.Sprintf("whole-row duplicates — %s sets of rows are identical in every column (%s rows repeat another): "+
+			"the plan keeps every copy with an occurrence number in the key (duplicates: number); set duplicates.action to keep-one to write one copy and send the repeats to the rejects file",
+			plans.Thousands(r.Duplicates), plans.Thousands(r.Repeats)))
+		sk.proof, sk.proven = r.Proof+"; each repeat of a whole row is numbered or dropped as duplicates.action says", true
 	default:
 		pt.Warnings = append(pt.Warnings, "NOT UNIQUE: ("+strings.Join(all, ", ")+") does not identify a row ("+r.Proof+
 			"): rows sharing a key will silently overwrite each other in DynamoDB — deduplicate the source or add a column to the key before loading")
@@ -186,7 +197,10 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 	e.HotKeyFloorSeconds = round3(float64(hot) * e.WCUPerItem / partitionWCU)
 
 	shards := d.shards(pt, c, sk)
-	pt.PartitionKey = buildKey("pk", c.parts, shards > 1)
+	// An occurrence number is text after the last key part, which a
+	// string key of an integer, date or timestamp part can take.
+	number := pt.Duplicates != nil && pt.Duplicates.Action == plans.DuplicatesNumber
+	pt.PartitionKey = buildKey("pk", c.parts, shards > 1 || number && len(sk.parts) == 0 && stringable(c.parts))
 	pt.PartitionKey.Score = round3(c.score)
 	pt.PartitionKey.Why = slices.Clone(c.why)
 	if c.distinct > 0 {
@@ -197,7 +211,7 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 		pt.PartitionKey.Why = append(pt.PartitionKey.Why, fmt.Sprintf("%s distinct values in %s rows%s", plans.Thousands(c.distinct), plans.Thousands(rows), share))
 	}
 	if len(sk.parts) > 0 {
-		k := buildKey("sk", sk.parts, false)
+		k := buildKey("sk", sk.parts, number && stringable(sk.parts))
 		k.Why = sk.why
 		pt.SortKey = &k
 	} else if len(sk.why) > 0 {
@@ -207,10 +221,42 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 	if !sk.proven && pt.Unique != "" {
 		pt.Unique = "NOT UNIQUE: " + pt.Unique
 	}
+	d.duplicatesKey(pt)
 	if shards > 1 {
 		e.DistinctPartitionKeys = min(rows, distinct*int64(shards))
 		e.ItemsPerKeyMax = (hot + int64(shards) - 1) / int64(shards)
 		e.HotKeyFloorSeconds = round3(float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU)
+	}
+}
+
+// stringable reports whether a key of parts can be of type S: every part
+// but an exact number or raw bytes has a string encoding.
+func stringable(parts []keyPart) bool {
+	return len(parts) > 1 || parts[0].part.Encoding != plans.EncNumber && parts[0].part.Encoding != plans.EncBinary
+}
+
+// duplicatesKey falls back to keep-one when the key cannot carry an
+// occurrence number: it is appended as text, so the last key attribute
+// must be a string.
+func (d *designer) duplicatesKey(pt *plans.Table) {
+	dup := pt.Duplicates
+	if dup == nil || dup.Action != plans.DuplicatesNumber {
+		return
+	}
+	last := &pt.PartitionKey
+	if pt.SortKey != nil {
+		last = pt.SortKey
+	}
+	if last.Type != "S" {
+		dup.Action = plans.DuplicatesKeepOne
+		dup.Why = append(dup.Why, "keep-one, because the key ends in an attribute of type "+last.Type+", which cannot take an occurrence number")
+		for i, w := range pt.Warnings {
+			if strings.HasPrefix(w, "whole-row duplicates") {
+				pt.Warnings[i] = fmt.Sprintf("whole-row duplicates — %s sets of rows are identical in every column (%s rows repeat another): "+
+					"the plan writes one copy and sends the repeats to the rejects file (duplicates: keep-one), since the key cannot take an occurrence number",
+					plans.Thousands(dup.Groups), plans.Thousands(dup.Repeats))
+			}
+		}
 	}
 }
 

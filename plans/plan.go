@@ -77,6 +77,12 @@ type Table struct {
 	PartitionKey Key       `yaml:"partition_key"`
 	SortKey      *Key      `yaml:"sort_key,omitempty"`
 	Sharding     *Sharding `yaml:"sharding,omitempty"`
+	// Duplicates says what a load does with rows identical in every
+	// written column, which no key can tell apart; nil when the design
+	// found none (a load then rejects every copy of a key collision). It
+	// is left out of JSON when nil, so a load's fingerprint of a plan
+	// without it, kept in checkpoints, is what it was before the field.
+	Duplicates *Duplicates `yaml:"duplicates,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`
@@ -164,6 +170,40 @@ type Sharding struct {
 	// ReadCost states what sharding costs readers.
 	ReadCost string `yaml:"read_cost,omitempty"`
 }
+
+// Duplicates is the reviewed choice for whole-row duplicates: rows equal
+// in every written column. DynamoDB holds one item per key, and such rows
+// differ in nothing a key could use, so a person decides: keep one copy, or
+// keep them all with an occurrence number in the key.
+type Duplicates struct {
+	// Action is DuplicatesNumber or DuplicatesKeepOne.
+	Action string `yaml:"action"`
+	// Groups is the number of sets of identical rows found when the plan
+	// was made, and Repeats the copies beyond the first (what keep-one
+	// drops); both informative: a load finds them again in its snapshot.
+	Groups  int64 `yaml:"groups"`
+	Repeats int64 `yaml:"repeats,omitempty"`
+	// Why states the evidence and the reason for the action.
+	Why []string `yaml:"why,omitempty"`
+}
+
+// The values of Duplicates.Action.
+const (
+	// DuplicatesNumber keeps every copy: the n-th copy (n ≥ 2) of a row
+	// gets Separator and n appended to its sort key (to the partition key
+	// when there is no sort key), so the first copy keeps the plain key.
+	// Copies are numbered in stream order among rows equal in every
+	// written value, so which copy is the first changes nothing, and a
+	// reload or a resume writes the same keys.
+	DuplicatesNumber = "number"
+	// DuplicatesKeepOne writes the first copy and sends every other one
+	// to the rejects file with DuplicateReason, so nothing is dropped
+	// silently and verify can account for each.
+	DuplicatesKeepOne = "keep-one"
+)
+
+// DuplicateReason is the reject reason of a copy that keep-one drops.
+const DuplicateReason = "duplicate of an identical row"
 
 // Attribute is one source column written as a DynamoDB attribute.
 type Attribute struct {

@@ -76,6 +76,12 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 	if t.Unique != "" {
 		r.label("Unique: " + t.Unique)
 	}
+	if d := t.Duplicates; d != nil {
+		r.label("Whole-row duplicates: " + duplicatesText(d))
+		for _, w := range d.Why {
+			r.item(w)
+		}
+	}
 	if len(t.Rejected) > 0 {
 		r.label("Rejected partition key candidates")
 		for _, c := range t.Rejected {
@@ -252,4 +258,20 @@ func Seconds(s float64) string {
 	default:
 		return fmt.Sprintf("%d h %d min", int(s)/3600, int(s)%3600/60)
 	}
+}
+
+// duplicatesText says in one line what a load does with whole-row
+// duplicates.
+func duplicatesText(d *Duplicates) string {
+	found := fmt.Sprintf("%s sets of identical rows", Thousands(d.Groups))
+	if d.Repeats > 0 {
+		found += fmt.Sprintf(" (%s repeats)", Thousands(d.Repeats))
+	}
+	switch d.Action {
+	case DuplicatesNumber:
+		return found + ", action " + d.Action + ": every copy is kept, the n-th copy's key ends in " + Separator + "n"
+	case DuplicatesKeepOne:
+		return found + ", action " + d.Action + ": one copy is written, each repeat goes to the rejects file"
+	}
+	return found + ", action " + d.Action
 }

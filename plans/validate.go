@@ -172,6 +172,9 @@ func (v *validator) table(at string, t *Table) {
 			v.add(at+".sharding", "a sharded partition key must be of type S (it gets a \"#<shard>\" suffix), got %q", t.PartitionKey.Type)
 		}
 	}
+	if d := t.Duplicates; d != nil {
+		v.duplicates(at+".duplicates", t, d)
+	}
 	switch t.Capacity.Mode {
 	case OnDemand:
 	case Provisioned:
@@ -180,6 +183,29 @@ func (v *validator) table(at string, t *Table) {
 		}
 	default:
 		v.add(at+".capacity.mode", "must be %q or %q, got %q", OnDemand, Provisioned, t.Capacity.Mode)
+	}
+}
+
+// duplicates checks the whole-row duplicates choice: an occurrence number
+// is text appended to the last key attribute, so that key must be a
+// string.
+func (v *validator) duplicates(at string, t *Table, d *Duplicates) {
+	switch d.Action {
+	case DuplicatesKeepOne:
+	case DuplicatesNumber:
+		last, name := &t.PartitionKey, "partition key"
+		if t.SortKey != nil {
+			last, name = t.SortKey, "sort key"
+		}
+		if last.Type != "S" {
+			v.add(at+".action", "%q appends %s<n> to the %s, which must then be of type S, not %q; use %q or change the key",
+				DuplicatesNumber, Separator, name, last.Type, DuplicatesKeepOne)
+		}
+	default:
+		v.add(at+".action", "must be %q or %q, got %q", DuplicatesNumber, DuplicatesKeepOne, d.Action)
+	}
+	if d.Groups < 0 || d.Repeats < 0 {
+		v.add(at, "groups and repeats must not be negative")
 	}
 }
 

@@ -50,8 +50,12 @@ printed and the exit status is non-zero.`,
 				if t.DifferenceCount > 0 {
 					mark = "DIFF"
 				}
-				fmt.Fprintf(a.stdout, "%s %s: %s source rows - %s rejected = %s items in DynamoDB; %s sampled, %d differences\n",
-					mark, t.Target, plans.Thousands(t.SourceRows), plans.Thousands(t.Rejected), plans.Thousands(t.Items),
+				dropped := ""
+				if t.Dropped > 0 {
+					dropped = " - " + plans.Thousands(t.Dropped) + " repeats dropped"
+				}
+				fmt.Fprintf(a.stdout, "%s %s: %s source rows - %s rejected%s = %s items in DynamoDB; %s sampled, %d differences\n",
+					mark, t.Target, plans.Thousands(t.SourceRows), plans.Thousands(t.Rejected), dropped, plans.Thousands(t.Items),
 					plans.Thousands(int64(t.Sampled)), t.DifferenceCount)
 				for _, d := range t.Differences {
 					fmt.Fprintf(a.stdout, "     %s\n", d)

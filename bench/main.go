@@ -20,7 +20,7 @@
 // It needs PostgreSQL (PG2DDB_TEST_DATABASE, a server URL whose role may
 // CREATE DATABASE) and dynalite (PG2DDB_TEST_DYNAMODB_ENDPOINT), which
 // scripts/services.sh provides: run it as `make bench`. The simulator runs
-// in-process (package load/ddbsim). The generated databases are kept on the
+// in-process (package internal/ddbsim). The generated databases are kept on the
 // server between runs (named pg2ddb_bench_*) and rebuilt when the generator
 // changes.
 package main

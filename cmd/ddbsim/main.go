@@ -1,5 +1,5 @@
 // Command ddbsim runs the local DynamoDB endpoint simulator (package
-// load/ddbsim) as a server for manual runs and benchmarks. It prints the
+// internal/ddbsim) as a server for manual runs and benchmarks. It prints the
 // endpoint URL on stderr and, on SIGINT or SIGTERM, writes the collected
 // statistics as JSON to -stats (stdout by default) and exits.
 //

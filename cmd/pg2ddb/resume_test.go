@@ -17,6 +17,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 var (
@@ -129,16 +130,13 @@ func TestKillEditResumeRefused(t *testing.T) {
 	killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
 
 	ddb := testenv.DynamoDBAt(endpoint)
-	tables, err := ddb.ListTables(t.Context(), &dynamodb.ListTablesInput{})
+	// The plan names the target; ListTables would return only the first
+	// page of an endpoint other packages' tests share.
+	p, err := plans.ReadFile(planPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var table string
-	for _, n := range tables.TableNames {
-		if strings.HasPrefix(n, "edit") && strings.Contains(n, "events") {
-			table = n
-		}
-	}
+	table := p.Tables[0].Target
 	scan, err := ddb.Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(table), Limit: aws.Int32(100)})
 	if err != nil || len(scan.Items) != 100 {
 		t.Fatalf("scan %s: %v", table, err)

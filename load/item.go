@@ -130,10 +130,6 @@ func WCU(size int) int {
 	return (size + 1023) / 1024
 }
 
-// CanonicalNumber renders a DynamoDB number so that equal values compare
-// equal as strings ("1.50" and "15E-1" both give "1.5E0").
-func CanonicalNumber(s string) string { return codec.CanonicalNumber(s) }
-
 // MarshalItem renders an item as DynamoDB JSON ({"pk":{"S":"…"},…}), the
 // form of the rejects file and of verify's differences.
 func MarshalItem(item map[string]types.AttributeValue) json.RawMessage {

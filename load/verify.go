@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -163,7 +164,7 @@ func rejectKeyText(t plans.Table, key map[string]string) string {
 
 func keyValueText(k plans.Key, v string) string {
 	if k.Type == "N" {
-		return CanonicalNumber(v)
+		return codec.CanonicalNumber(v)
 	}
 	return v
 }
@@ -258,7 +259,7 @@ func scalarText(v types.AttributeValue) string {
 	case *types.AttributeValueMemberS:
 		return v.Value
 	case *types.AttributeValueMemberN:
-		return CanonicalNumber(v.Value)
+		return codec.CanonicalNumber(v.Value)
 	case *types.AttributeValueMemberB:
 		return base64.StdEncoding.EncodeToString(v.Value)
 	}
@@ -349,7 +350,7 @@ func equalValue(a, b types.AttributeValue) bool {
 		return ok && a.Value == b.Value
 	case *types.AttributeValueMemberN:
 		b, ok := b.(*types.AttributeValueMemberN)
-		return ok && CanonicalNumber(a.Value) == CanonicalNumber(b.Value)
+		return ok && codec.CanonicalNumber(a.Value) == codec.CanonicalNumber(b.Value)
 	case *types.AttributeValueMemberB:
 		b, ok := b.(*types.AttributeValueMemberB)
 		return ok && bytes.Equal(a.Value, b.Value)

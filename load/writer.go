@@ -18,6 +18,8 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/middleware"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
+
+	"github.com/pg2ddb/pg2ddb/codec"
 )
 
 // BatchWriter is the one call the loader writes with. *dynamodb.Client
@@ -271,7 +273,7 @@ func (w *writer) keyOf(item map[string]types.AttributeValue) string {
 // numbers may come back from DynamoDB written differently.
 func (w *writer) keyText(typ, v string) string {
 	if typ == "N" {
-		return CanonicalNumber(v)
+		return codec.CanonicalNumber(v)
 	}
 	return v
 }

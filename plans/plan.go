@@ -30,6 +30,10 @@ type Source struct {
 	ServerVersion string   `yaml:"server_version,omitempty"`
 	Schemas       []string `yaml:"schemas,omitempty"`
 	Tables        []string `yaml:"tables,omitempty"` // the --tables globs, if any
+	// Workload says what workload evidence the design had: the
+	// pg_stat_statements figures it read, or why there were none (the
+	// design then relies on the schema alone).
+	Workload string `yaml:"workload,omitempty"`
 }
 
 // Options are the plan-wide settings the design was made with.
@@ -93,6 +97,12 @@ type Table struct {
 	Rejected  []Candidate `yaml:"rejected,omitempty"`
 	Capacity  Capacity    `yaml:"capacity"`
 	Estimates Estimates   `yaml:"estimates"`
+	// AccessPaths are the source's lookups and what serves each; Indexes
+	// the proposed global secondary indexes. Both are left out of JSON
+	// when empty, so a checkpoint's fingerprint of a plan without them is
+	// what it was before the fields.
+	AccessPaths []AccessPath `yaml:"access_paths,omitempty" json:",omitempty"`
+	Indexes     []Index      `yaml:"indexes,omitempty" json:",omitempty"`
 }
 
 // Key is a partition key or sort key: one DynamoDB attribute whose value is

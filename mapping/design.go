@@ -51,6 +51,10 @@ type Options struct {
 	Database string
 	Schemas  []string
 	Tables   []string
+	// Workload is the pg_stat_statements evidence (extract.ReadWorkload);
+	// nil when it was not read. It ranks key and index candidates, and
+	// its summary goes into the plan's source.
+	Workload *extract.Workload
 }
 
 // The defaults of Options.
@@ -107,7 +111,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 	}
 	p := &plans.Plan{
 		Version: plans.FormatVersion,
-		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables},
+		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables, Workload: workloadSummary(opts.Workload)},
 		Options: plans.Options{
 			TablePrefix: opts.TablePrefix, WriteRate: opts.WriteRate, Nulls: opts.Nulls,
 			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
@@ -139,6 +143,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		}
 		pt.Target = targets[t.QualifiedName()]
 		giveWayKeyAttributes(pt)
+		d.access(pt)
 		p.Tables = append(p.Tables, *pt)
 	}
 	return p, nil

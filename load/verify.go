@@ -53,7 +53,7 @@ type TableVerify struct {
 	Dropped int64
 	// Items is the DynamoDB item count; it must equal SourceRows -
 	// Rejected - Dropped.
-	Items   int64
+	Items int64
 	// Indexes are the enabled global secondary indexes' counts.
 	Indexes []IndexVerify
 	Sampled int

@@ -373,7 +373,14 @@ func parseFilters(q string, schema *Schema) []filter {
 			continue
 		}
 		tbl, col := resolve(t.parts)
-		if tbl == nil || i+1 >= len(toks) {
+		if tbl == nil {
+			continue
+		}
+		// $1 = col, the other way round.
+		if i >= 2 && toks[i-1].kind == tokOp && toks[i-1].text == "=" && toks[i-2].kind == tokParam {
+			byTable[tbl] = appendNew(byTable[tbl], col)
+		}
+		if i+1 >= len(toks) {
 			continue
 		}
 		next := toks[i+1]
@@ -390,10 +397,6 @@ func parseFilters(q string, schema *Schema) []filter {
 				}
 			}
 		case next.kind == tokKeyword && next.text == "in":
-			byTable[tbl] = appendNew(byTable[tbl], col)
-		}
-		// $1 = col, the other way round.
-		if i >= 2 && toks[i-1].kind == tokOp && toks[i-1].text == "=" && toks[i-2].kind == tokParam {
 			byTable[tbl] = appendNew(byTable[tbl], col)
 		}
 	}

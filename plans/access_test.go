@@ -58,7 +58,9 @@ func TestValidateIndexes(t *testing.T) {
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "S" }, `attribute "inventory_id" is written as N, not S`},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "BOOL" }, "must be S, N or B"},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Attribute = "nothing" }, "is not an attribute of the table"},
-		{func(ix *Index, _ *Table) { ix.SortKey = &Key{Attribute: "inventory_id", Type: "N", Parts: ix.PartitionKey.Parts} }, "same attribute"},
+		{func(ix *Index, _ *Table) {
+			ix.SortKey = &Key{Attribute: "inventory_id", Type: "N", Parts: ix.PartitionKey.Parts}
+		}, "same attribute"},
 		{func(ix *Index, t *Table) { t.Indexes = append(t.Indexes, *ix) }, "duplicate index name"},
 		{func(ix *Index, t *Table) {
 			for i := range MaxIndexes {

@@ -363,9 +363,19 @@ func parseFilters(q string, schema *Schema) []filter {
 	}
 	byTable := map[*Table][]string{}
 	var out []filter
+	inSet := false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
-		if t.kind != tokIdent {
+		if t.kind == tokKeyword {
+			// UPDATE's SET assigns: its "col = $1" filters nothing.
+			switch t.text {
+			case "set":
+				inSet = true
+			case "where", "from", "returning":
+				inSet = false
+			}
+		}
+		if t.kind != tokIdent || inSet {
 			continue
 		}
 		// A column followed by "(" is a function call, not a column.

@@ -352,6 +352,12 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	if why != "" {
 		return plans.Key{}, column + ": " + why
 	}
+	if attr.Type != "N" && cp != nil && cp.Min == "" && cp.Nulls < d.rows() {
+		// The profile leaves Min out when it is the empty value: DynamoDB
+		// refuses an item whose index key is empty, so every such row
+		// would be rejected by the load.
+		return plans.Key{}, column + ": holds empty values, which DynamoDB refuses as an index key: each such row would be rejected"
+	}
 	limit := plans.MaxSortKeyBytes
 	if pk {
 		limit = plans.MaxPartitionKeyBytes

@@ -12,6 +12,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // TestLoadCreatesIndexesAndVerifyCountsThem loads chinook with the indexes
@@ -113,4 +114,57 @@ func (s shortIndex) Scan(ctx context.Context, in *dynamodb.ScanInput, opt ...fun
 		out.Count--
 	}
 	return out, err
+}
+
+// TestAppendRefusesATableWithoutThePlansIndexes: loading into an existing
+// table that lacks an enabled index of the plan is refused before anything
+// is written, in one line naming the table and the index; with the index
+// disabled in the plan, the same table is accepted.
+func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE parent (parent_code text PRIMARY KEY)`,
+		`INSERT INTO parent SELECT 'p' || i FROM generate_series(1, 100) i`,
+		`CREATE TABLE child (child_ref text PRIMARY KEY, parent_code text NOT NULL REFERENCES parent)`,
+		`CREATE INDEX ON child (parent_code)`,
+		`INSERT INTO child SELECT 'c' || i, 'p' || (i % 100 + 1) FROM generate_series(1, 500) i`,
+	)
+	p := plannedFor(t, db.Pool)
+	var tb plans.Table
+	for _, x := range p.Tables {
+		if x.Source == "public.child" {
+			tb = x
+		}
+	}
+	if len(load.EnabledIndexes(tb)) != 1 || tb.PartitionKey.Parts[0].Column != "child_ref" {
+		t.Fatalf("the test expects child keyed by child_ref with one enabled index: %+v %+v", tb.PartitionKey, tb.Indexes)
+	}
+	p.Tables = []plans.Table{tb}
+	ddb := testenv.DynamoDB(t)
+	if _, err := ddb.CreateTable(t.Context(), &dynamodb.CreateTableInput{
+		TableName:            aws.String(tb.Target),
+		BillingMode:          types.BillingModePayPerRequest,
+		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String(tb.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(tb.PartitionKey.Type)}},
+		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String(tb.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	waitActive(t, ddb, tb.Target)
+	src := snapshotSource(t, db.Pool)
+	_, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append})
+	want := "table " + tb.Target + " exists without the plan's index " + tb.Indexes[0].Name
+	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
+		t.Fatalf("append into a table without the plan's index: %v, want one line containing %q", err, want)
+	}
+	if n := len(scanAll(t, ddb, tb.Target)); n != 0 {
+		t.Fatalf("%d items written into a table the load refused", n)
+	}
+	p.Tables[0].Indexes[0].Enabled = false
+	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append}); err != nil {
+		t.Fatalf("with the index disabled: %v", err)
+	}
+	rep := mustVerify(t, p, src, ddb, "", 50)
+	if len(rep.Tables[0].Indexes) != 0 || rep.Tables[0].Items != 500 {
+		t.Errorf("verify with the index disabled: %+v", rep.Tables[0])
+	}
 }

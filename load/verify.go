@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"sync/atomic"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -39,6 +40,11 @@ type VerifyOptions struct {
 	// MaxDifferences caps the differences listed per table (default 20);
 	// all are counted.
 	MaxDifferences int
+	// IndexRecounts is how many times an index that holds fewer items
+	// than expected is counted again, after 1 s, 2 s, 4 s …, before it is
+	// a difference (default 3; negative: none): DynamoDB fills a global
+	// index asynchronously, so a count right after a load can lag.
+	IndexRecounts int
 }
 
 // TableVerify is the verdict on one table.
@@ -100,6 +106,9 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	if opts.MaxDifferences <= 0 {
 		opts.MaxDifferences = 20
 	}
+	if opts.IndexRecounts == 0 {
+		opts.IndexRecounts = 3
+	}
 	tables, err := selectTables(plan, opts.Tables)
 	if err != nil {
 		return nil, err
@@ -153,7 +162,7 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 		} else if want := tv.SourceRows - tv.Rejected; want != tv.Items {
 			diff("item count: %d source rows - %d rejected = %d expected, DynamoDB holds %d", tv.SourceRows, tv.Rejected, want, tv.Items)
 		}
-		if err := verifyIndexes(ctx, db, t, opts.Segments, &tv, diff); err != nil {
+		if err := verifyIndexes(ctx, db, t, opts.Segments, opts.IndexRecounts, &tv, diff); err != nil {
 			return nil, err
 		}
 		if opts.Sample > 0 {
@@ -189,8 +198,9 @@ func keyValueText(k plans.Key, v string) string {
 // table's own count is checked against the source, so together they prove
 // the index complete. Index reads are eventually consistent (DynamoDB has
 // no consistent read on a global index), so a count taken right after a
-// load can lag on AWS; the difference then names the index.
-func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments int, tv *TableVerify, diff func(string, ...any)) error {
+// load can lag on AWS: a short index is counted again a few times before
+// the difference, which names the index, is reported.
+func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments, recounts int, tv *TableVerify, diff func(string, ...any)) error {
 	ixs := EnabledIndexes(t)
 	if len(ixs) == 0 {
 		return nil
@@ -230,11 +240,18 @@ func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments int,
 		return err
 	}
 	for i, ix := range ixs {
+		want := expected[i].Load()
 		n, err := countIndex(ctx, db, t.Target, ix.Name, segments)
+		for r, wait := 0, time.Second; err == nil && n < want && r < recounts; r, wait = r+1, 2*wait {
+			if err := sleep(ctx, wait); err != nil {
+				return err
+			}
+			n, err = countIndex(ctx, db, t.Target, ix.Name, segments)
+		}
 		if err != nil {
 			return err
 		}
-		iv := IndexVerify{Name: ix.Name, Expected: expected[i].Load(), Items: n}
+		iv := IndexVerify{Name: ix.Name, Expected: want, Items: n}
 		tv.Indexes = append(tv.Indexes, iv)
 		if iv.Items != iv.Expected {
 			diff("index %s: %d items of the table have its key attributes, the index holds %d", ix.Name, iv.Expected, iv.Items)

@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"cmp"
 	"fmt"
 	"math"
 	"regexp"
@@ -56,6 +57,8 @@ func (d *designer) access(pt *plans.Table) {
 	byCols := map[string]*plans.Index{}
 	failed := map[string]string{}
 	var indexes []*plans.Index
+	calls := map[string]int64{} // workload calls per index, which rank them
+	taken := map[string]bool{}  // index names in use
 	for _, l := range ls {
 		ap := plans.AccessPath{Name: d.lookupName(l), Kind: l.kind, Source: l.source, Columns: l.cols, Parent: l.parent, Calls: l.calls, Rows: l.rows}
 		if l.calls > 0 {
@@ -72,6 +75,7 @@ func (d *designer) access(pt *plans.Table) {
 			ap.ServedBy = ix.Name
 			ap.Why = append(ap.Why, "the index "+ix.Name+" proposed for the same columns")
 			d.strengthen(ix, l)
+			calls[ix.Name] += l.calls
 			pt.AccessPaths = append(pt.AccessPaths, ap)
 			continue
 		}
@@ -81,10 +85,11 @@ func (d *designer) access(pt *plans.Table) {
 		}
 		if why == "" {
 			var ix *plans.Index
-			ix, why = d.proposeIndex(pt, l)
+			ix, why = d.proposeIndex(pt, l, taken)
 			if ix != nil {
 				byCols[key] = ix
 				indexes = append(indexes, ix)
+				calls[ix.Name] += l.calls
 				ap.ServedBy = ix.Name
 				ap.Why = append(ap.Why, "a proposed global secondary index: "+ix.Rule)
 				pt.AccessPaths = append(pt.AccessPaths, ap)
@@ -108,7 +113,7 @@ func (d *designer) access(pt *plans.Table) {
 			}
 			return 1
 		}
-		return 0
+		return cmp.Compare(calls[b.Name], calls[a.Name])
 	})
 	for i, ix := range indexes {
 		if i >= plans.MaxIndexes {
@@ -293,7 +298,7 @@ var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 // own attribute), so no extra attribute is needed: one column is the
 // partition key; of two, the one that passes the gates is the partition key
 // and the other the sort key.
-func (d *designer) proposeIndex(pt *plans.Table, l lookup) (*plans.Index, string) {
+func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
 	if len(l.cols) > 2 {
 		return nil, fmt.Sprintf("%d columns: an index key here is one partition and one sort attribute (a composite key attribute is not written by the load yet)", len(l.cols))
 	}
@@ -315,7 +320,7 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup) (*plans.Index, string
 				}
 			}
 			if why == "" {
-				return d.buildIndex(pt, l, pkKey, skKey), ""
+				return d.buildIndex(pt, l, pkKey, skKey, taken), ""
 			}
 		}
 		if firstWhy == "" {
@@ -428,15 +433,17 @@ func indexEncoding(a *plans.Attribute) (string, bool) {
 
 // buildIndex names the index, chooses its projection, prices its writes
 // and decides whether it is on by default.
-func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans.Key) *plans.Index {
+func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans.Key, taken map[string]bool) *plans.Index {
 	name := "gsi_" + strings.Join(l.cols, "_")
 	name = notIndexChar.ReplaceAllString(name, "_")
 	if len(name) > 255 {
 		name = name[:255]
 	}
-	for n := 2; slices.ContainsFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == name }); n++ {
+	for n := 2; taken[name]; n++ {
+		// Two column sets that read alike once sanitised ("a b", a_b).
 		name = fmt.Sprintf("gsi_%d", n)
 	}
+	taken[name] = true
 	ix := &plans.Index{Name: name, PartitionKey: pk, SortKey: sk}
 	e := pt.Estimates
 	switch {

@@ -302,6 +302,11 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 	if len(l.cols) > 2 {
 		return nil, fmt.Sprintf("%d columns: an index key here is one partition and one sort attribute (a composite key attribute is not written by the load yet)", len(l.cols))
 	}
+	if len(l.cols) == 1 && l.kind != plans.AccessPrimaryKey && l.kind != plans.AccessUnique {
+		if pkKey, why := d.indexKey(pt, l.cols[0], true); why == "" {
+			return d.buildIndex(pt, l, pkKey, d.timeSortKey(pt, l.cols[0]), taken), ""
+		}
+	}
 	orders := [][]string{l.cols}
 	if len(l.cols) == 2 {
 		orders = append(orders, []string{l.cols[1], l.cols[0]})
@@ -328,6 +333,35 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 		}
 	}
 	return nil, firstWhy
+}
+
+// timeSortKey is the sort key of a one-column lookup's index: the table's
+// date or time column with the most values, so a parent's items come in
+// time order and a date range is one Query ("rentals of a customer this
+// month"). Only a column every row has (an item without the sort key
+// would be left out of the index) and that varies (half the rows at one
+// value orders nothing). nil when there is none.
+func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
+	var best *plans.Key
+	var bestN int64
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN {
+			continue
+		}
+		kp, why := keyPartFor(col, cp)
+		if why != "" || !kp.timeLike {
+			continue
+		}
+		k, why := d.indexKey(pt, col.Name, false)
+		if why != "" {
+			continue
+		}
+		k.Why = append(k.Why, fmt.Sprintf("the table's date or time with the most values (%s): a parent's items in time order, a date range in one Query", plans.Thousands(cp.Distinct)))
+		best, bestN = &k, cp.Distinct
+	}
+	return best
 }
 
 // indexKey makes the key of an index from a column's own attribute, gated

@@ -153,7 +153,11 @@ func (r *renderer) access(t *Table) {
 			}
 			r.item(fmt.Sprintf("%s [%s] key %s, projection %s, %s WCU (%g per item) — rule: %s",
 				r.code(ix.Name), state, r.code(keys), ix.Projection, Thousands(ix.TotalWCU), ix.WCUPerItem, ix.Rule))
-			for _, w := range append(append([]string{}, ix.PartitionKey.Why...), ix.Why...) {
+			why := append([]string{}, ix.PartitionKey.Why...)
+			if ix.SortKey != nil {
+				why = append(why, ix.SortKey.Why...)
+			}
+			for _, w := range append(why, ix.Why...) {
 				r.item("  " + w)
 			}
 		}

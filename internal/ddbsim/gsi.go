@@ -246,6 +246,9 @@ func (s *Server) scanIndex(p *parser, req *node, t *table, name string, countOnl
 	if g == nil {
 		return nil, validationErr("The table does not have the specified index: " + name)
 	}
+	if cr := p.get(req, "ConsistentRead"); cr != nil && cr.kind == kTrue {
+		return nil, validationErr("Consistent reads are not supported on global secondary indexes")
+	}
 	var start *keyParts
 	if esk := p.get(req, "ExclusiveStartKey"); esk != nil {
 		for _, k := range t.keyAttrs() {

@@ -410,7 +410,7 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	}
 	if ev := sequenceEvidence(col, cp); ev != "" {
 		if ref := d.referencing(column); ref == "" {
-			return plans.Key{}, column + ": sequence-style id (" + ev + "): a surrogate is no key a reader has after the migration, nor is an index on it"
+			return plans.Key{}, column + ": sequence-style id (" + ev + "): refused as an index partition key as it is as a base key (a reload or merge renumbers it); if readers follow references to it, add an index on it by hand"
 		} else {
 			// A reference holds its parent's values: a reader who has
 			// the parent item has them, so the index is a navigable
@@ -502,7 +502,7 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 		}
 	}
 	ix.TotalWCU = int64(math.Ceil(float64(present) * ix.WCUPerItem))
-	ix.Why = append(ix.Why, fmt.Sprintf("write cost: %s items with the key × %g WCU = %s WCU added to the load", plans.Thousands(present), ix.WCUPerItem, plans.Thousands(ix.TotalWCU)))
+	ix.Why = append(ix.Why, fmt.Sprintf("write cost: %s items with the key × %g WCU = %s WCU added to the load when enabled", plans.Thousands(present), ix.WCUPerItem, plans.Thousands(ix.TotalWCU)))
 	d.decide(ix, l)
 	return ix
 }
@@ -512,7 +512,7 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 func (d *designer) decide(ix *plans.Index, l lookup) {
 	switch {
 	case l.surrogate != "" && l.calls < StrongWorkloadCalls:
-		ix.Rule = "a key holding the surrogate " + l.surrogate + ", which readers do not have after the migration: proposed, off"
+		ix.Rule = "a key holding the surrogate " + l.surrogate + " (sequence-style, renumbered by a reload): proposed, off"
 	case l.kind == plans.AccessPrimaryKey:
 		ix.Enabled, ix.Rule = true, "primary key"
 	case l.kind == plans.AccessUnique:

@@ -195,7 +195,7 @@ func (d *designer) lookups() []lookup {
 	known := map[string]bool{}
 	for i := range out {
 		for _, c := range out[i].cols {
-			if col := t.Column(c); col != nil && out[i].surrogate == "" && sequenceEvidence(col, d.colProfile(c)) != "" && d.referencing(c) == "" {
+			if col := t.Column(c); col != nil && out[i].surrogate == "" && sequenceEvidence(col, d.colProfile(c)) != "" && (d.referencing(c) == "" || generated(col, d.colProfile(c))) {
 				out[i].surrogate = c
 			}
 		}
@@ -213,6 +213,22 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// generated reports whether the table itself generates the column's values
+// (identity, a sequence default, a generated uuid): then it is the table's
+// own surrogate even when another table's key is named like it.
+func generated(col *extract.Column, cp *extract.ColumnProfile) bool {
+	if col.Identity != "" || col.Sequence != "" || col.UUIDDefault != "" {
+		return true
+	}
+	if cp != nil && cp.Sequence != nil {
+		switch cp.Sequence.Kind {
+		case extract.SeqIdentity, extract.SeqNextval, extract.SeqOwnedSequence, extract.SeqUUIDDefault:
+			return true
+		}
+	}
+	return false
 }
 
 // referencing names what column refers to — the table a foreign key takes
@@ -409,7 +425,7 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 		return k, ""
 	}
 	if ev := sequenceEvidence(col, cp); ev != "" {
-		if ref := d.referencing(column); ref == "" {
+		if ref := d.referencing(column); ref == "" || generated(col, cp) {
 			return plans.Key{}, column + ": sequence-style id (" + ev + "): refused as an index partition key as it is as a base key (a reload or merge renumbers it); if readers follow references to it, add an index on it by hand"
 		} else {
 			// A reference holds its parent's values: a reader who has

@@ -520,6 +520,10 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 	ix.TotalWCU = int64(math.Ceil(float64(present) * ix.WCUPerItem))
 	ix.Why = append(ix.Why, fmt.Sprintf("write cost: %s items with the key × %g WCU = %s WCU added to the load when enabled", plans.Thousands(present), ix.WCUPerItem, plans.Thousands(ix.TotalWCU)))
 	d.decide(ix, l)
+	if present == 0 && e.Items > 0 && ix.Enabled {
+		// Every row has NULL there: the index would hold nothing.
+		ix.Enabled, ix.Rule = false, "no row has a value for its key (all NULL): proposed, off"
+	}
 	return ix
 }
 
@@ -556,7 +560,7 @@ func (d *designer) strengthen(ix *plans.Index, l lookup) {
 	}
 	try := *ix
 	d.decide(&try, l)
-	if try.Enabled {
+	if try.Enabled && !strings.HasPrefix(ix.Rule, "no row has a value") {
 		ix.Enabled, ix.Rule = true, try.Rule
 	}
 }

@@ -171,6 +171,9 @@ func TestWorkloadChangesTheRanking(t *testing.T) {
 	for range 5 {
 		mustExec(t, pool, `SELECT * FROM public.events e WHERE e.alpha IN ($1, $2) AND $3 = e.beta`, 1, 2, 3)
 	}
+	for i := range 120 {
+		mustExec(t, pool, `SELECT customer_ref FROM customer WHERE name = $1`, fmt.Sprint("name ", i%50))
+	}
 
 	after, w := design(t, pool, true)
 	if !w.Available || !strings.Contains(after.Source.Workload, "pg_stat_statements:") {
@@ -179,7 +182,7 @@ func TestWorkloadChangesTheRanking(t *testing.T) {
 	want := map[string]int64{
 		"public.events[beta]":           150,
 		"public.events[alpha beta]":     5,
-		"public.customer[name]":         20,
+		"public.customer[name]":         140,
 		"public.customer[customer_ref]": 20,
 		"public.visit[customer_ref]":    20,
 	}
@@ -207,6 +210,12 @@ func TestWorkloadChangesTheRanking(t *testing.T) {
 	}
 	if pair == nil || pair.Calls != 5 || pair.ServedBy == plans.ServedByNone {
 		t.Errorf("events by alpha, beta: %+v; want a workload access path with 5 calls, served", pair)
+	}
+	// 140 calls filter customer by name, which no constraint or index
+	// covers: the workload alone proposes an index, on by its rule.
+	cu := planTable(t, after, "public.customer")
+	if i := slices.IndexFunc(cu.Indexes, func(ix plans.Index) bool { return ix.Name == "gsi_name" }); i < 0 || !cu.Indexes[i].Enabled || cu.Indexes[i].Rule != "workload calls ≥ 100" {
+		t.Errorf("customer by name (140 calls): indexes %+v", cu.Indexes)
 	}
 	// The join's inner side, visit by customer_ref, is a workload lookup
 	// with its calls, below the threshold that enables an index alone.

@@ -11,6 +11,10 @@ import (
 // limit of 1,000 write units a second.
 const DefaultPartitionWCU = 1000
 
+// DefaultBurstSeconds is how many seconds of budget a partition's token
+// bucket holds when Options.BurstSeconds is not set.
+const DefaultBurstSeconds = 0.1
+
 // PartitionOf returns the partition, of partitions, that the simulator puts
 // a partition key value on: typ is "S", "N" or "B", and value is the
 // string, the number text (any valid form; it is made canonical first, as

@@ -9,6 +9,7 @@ import (
 	"io"
 	"math"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -164,21 +165,35 @@ var externalRef = regexp.MustCompile(`(?i)(?:\b(?:src|href|action|xlink:href|pos
 // WriteHTML's pages have none, and tests hold them to it.
 func ExternalRefs(page string) []string { return externalRef.FindAllString(page, 5) }
 
+// maxHeatRows bounds the rows of a heat picture: a table with more
+// partitions is drawn with several partitions per row.
+const maxHeatRows = 48
+
 // heatPanels draws both orders on one time axis.
 func heatPanels(h *Heat) []heatPanel {
-	const w, left, right = 680.0, 56.0, 10.0
-	rowH := math.Max(4, math.Min(22, 180/float64(h.Partitions)))
+	const w, left, right = 680.0, 64.0, 10.0
+	group := (h.Partitions + maxHeatRows - 1) / maxHeatRows
+	rows := (h.Partitions + group - 1) / group
+	rowH := math.Max(4, math.Min(22, 180/float64(rows)))
 	top, bottom := 8.0, 26.0
-	height := top + rowH*float64(h.Partitions) + bottom
+	height := top + rowH*float64(rows) + bottom
 	colW := (w - left - right) / float64(max(h.Columns, 1))
 	panel := func(name string, run HeatRun) heatPanel {
 		c := chart{Class: "heat", Width: w, Height: height, Title: name + ": partitions over time"}
-		for p, row := range run.Use {
-			y := top + rowH*float64(p)
-			c.Labels = append(c.Labels, label{X: left - 6, Y: y + rowH/2 + 4, Anchor: "end", Text: "P" + strconv.Itoa(p)})
+		for r, row := range heatRows(run.Use, group) {
+			y := top + rowH*float64(r)
+			first, last := r*group, min((r+1)*group, h.Partitions)-1
+			name, what := "P"+strconv.Itoa(first), "partition "+strconv.Itoa(first)
+			if last > first {
+				// The busiest partition of the group speaks for it:
+				// the picture is there to show where a load throttles.
+				name += "–" + strconv.Itoa(last)
+				what = fmt.Sprintf("busiest of partitions %d–%d", first, last)
+			}
+			c.Labels = append(c.Labels, label{X: left - 6, Y: y + rowH/2 + 4, Anchor: "end", Text: name})
 			for col, u := range row {
 				c.Rects = append(c.Rects, rect{X: left + colW*float64(col), Y: y, W: colW + 0.3, H: rowH - 1, Fill: heatColour(u),
-					Title: fmt.Sprintf("partition %d, %s–%s: %.0f%% of 1,000 WCU/s", p, plans.Seconds(float64(col)*h.Column), plans.Seconds(float64(col+1)*h.Column), 100*u)})
+					Title: fmt.Sprintf("%s, %s–%s: %.0f%% of 1,000 WCU/s", what, plans.Seconds(float64(col)*h.Column), plans.Seconds(float64(col+1)*h.Column), 100*u)})
 			}
 		}
 		axisY := height - 8
@@ -195,6 +210,26 @@ func heatPanels(h *Heat) []heatPanel {
 		return heatPanel{Name: name, Seconds: run.Seconds, Chart: c}
 	}
 	return []heatPanel{panel("interleaved order", h.Interleaved), panel("table order", h.TableOrder)}
+}
+
+// heatRows folds partitions into rows of group partitions, each cell the
+// highest share in its group.
+func heatRows(use [][]float64, group int) [][]float64 {
+	if group <= 1 {
+		return use
+	}
+	var rows [][]float64
+	for p, row := range use {
+		if p%group == 0 {
+			rows = append(rows, slices.Clone(row))
+			continue
+		}
+		last := rows[len(rows)-1]
+		for c, u := range row {
+			last[c] = math.Max(last[c], u)
+		}
+	}
+	return rows
 }
 
 // heatColour maps a partition's share of its budget to a colour: pale to

@@ -121,3 +121,33 @@ func TestExternalRefsCatchesFetches(t *testing.T) {
 		t.Errorf("in-page link and text caught: %q", m)
 	}
 }
+
+// TestHeatOfManyPartitionsIsFolded pins that a table with hundreds of
+// partitions stays a picture of bounded size, its rows showing the
+// busiest partition of each group.
+func TestHeatOfManyPartitionsIsFolded(t *testing.T) {
+	keys := make([]extract.KeyCount, 3000)
+	for i := range keys {
+		keys[i] = extract.KeyCount{Value: "k" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + strings.Repeat("y", i/26), Items: 10}
+	}
+	keys[7].Items = 20000
+	h := SimulateHeat(HeatInput{Keys: keys, KeyType: "S", WCUPerItem: 1, WriteRate: 400000, Partitions: 400, Window: 200})
+	panels := heatPanels(h)
+	for _, p := range panels {
+		if n := len(p.Chart.Rects); n > maxHeatRows*maxColumns {
+			t.Errorf("%s: %d rectangles, more than %d rows × %d columns", p.Name, n, maxHeatRows, maxColumns)
+		}
+		var hot int
+		for _, r := range p.Chart.Rects {
+			if r.Fill == heatColour(1) {
+				hot++
+			}
+		}
+		if hot == 0 {
+			t.Errorf("%s: the hot key's partition is not red in any row", p.Name)
+		}
+	}
+	if rows := heatRows([][]float64{{0.1, 0.9}, {0.5, 0.2}, {0.3, 0.3}}, 2); len(rows) != 2 || rows[0][0] != 0.5 || rows[0][1] != 0.9 || rows[1][0] != 0.3 {
+		t.Errorf("folded rows %v, want [[0.5 0.9] [0.3 0.3]]", rows)
+	}
+}

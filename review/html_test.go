@@ -72,7 +72,7 @@ func TestHTMLReviewShowsEveryPartOfEveryTable(t *testing.T) {
 	for _, want := range []string{
 		"public.rental → rental", "Key design", "Rejected partition key candidates", "Unique proof",
 		"rental by customer_id", "rental_customer_id_fkey", "1,234", "by-rental-id", "unique constraint", "KEYS_ONLY",
-		"rental by &lt;staff_id&gt;", "no access paths recorded", "no indexes proposed",
+		"rental by &lt;staff_id&gt;", "no access paths recorded", "no indexes proposed", "no rows to load",
 		`<svg class="histogram"`, `<svg class="heat"`, "interleaved order", "table order",
 		"Cost and time before anything runs", "cheapest", plans.NotYetAvailable,
 	} {

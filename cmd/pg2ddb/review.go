@@ -238,7 +238,8 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 		HotKeyFloorSeconds: lt.HotKeyFloor,
 	}
 	r.Cost = mapping.EstimateCost(t, e, rate, pricing)
-	if f.format == "html" {
+	// An empty table has nothing to load and no picture to draw.
+	if f.format == "html" && r.Distribution.Keys > 0 {
 		keys, truncated, err := extract.KeyCounts(ctx, o.snap, *t, heatMaxKeys)
 		if err != nil {
 			return nil, err

@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"image/png"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -13,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/review"
@@ -202,4 +205,64 @@ func writeDocsScreenshot(t *testing.T, db *testenv.Database, path, dir string) {
 		t.Fatal(err)
 	}
 	t.Logf("wrote docs/review.png, %d KB", buf.Len()>>10)
+}
+
+// TestHeatPlacesKeysWhereASimulatedLoadWrites loads pagila's payment into
+// the simulator with DynamoDB's budgets and checks the heat picture
+// against what the simulator counted: the same partitions, each with the
+// WCU the picture gives it. The picture is the simulator's model, not a
+// drawing of its own.
+func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
+	db := testenv.NewDatabase(t, "pagila")
+	path := planFor(t, db, "--tables", "payment")
+	p, err := plans.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sim, err := ddbsim.Start("", ddbsim.Options{Mode: ddbsim.ModeCount, TimeScale: 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	if code, out, stderr := runCLI(t, "load", path, "--source", db.URL, "--endpoint-url", sim.URL(), "--region", "us-east-1"); code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, stderr)
+	}
+	tb := p.Tables[0]
+	st, ok := sim.TableStats(tb.Target)
+	if !ok {
+		t.Fatalf("the simulator has no table %s", tb.Target)
+	}
+
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	keys, _, err := extract.KeyCounts(t.Context(), s, tb, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := tb.Capacity
+	h := review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: tb.PartitionKey.Type, WCUPerItem: 1, WriteRate: p.Options.WriteRate, Window: heatWindow,
+		Partitions: ddbsim.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
+	if h.Partitions != st.PartitionCount {
+		t.Fatalf("heat has %d partitions, the simulated table %d", h.Partitions, st.PartitionCount)
+	}
+	if st.AcceptedWCU != 16049 {
+		t.Fatalf("the simulator accepted %d WCU, want 16,049 (one per payment)", st.AcceptedWCU)
+	}
+	for _, run := range []review.HeatRun{h.Interleaved, h.TableOrder} {
+		for _, ps := range st.Partitions {
+			var drawn float64
+			for _, u := range run.Use[ps.Index] {
+				drawn += u * h.Column * ddbsim.DefaultPartitionWCU
+			}
+			if math.Abs(drawn-float64(ps.AcceptedWCU)) > 0.5 {
+				t.Errorf("partition %d: the heat draws %.1f WCU, the simulated load wrote %d", ps.Index, drawn, ps.AcceptedWCU)
+			}
+		}
+	}
 }

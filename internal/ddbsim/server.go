@@ -139,6 +139,14 @@ type Options struct {
 	// MaxFaultLog bounds FaultLog; later faults are counted, not logged.
 	// Default 100,000.
 	MaxFaultLog int
+
+	// S3 is where ImportTable and StartBulkPutItems read their input
+	// (see ops_import.go); nil refuses them.
+	S3 ObjectStore
+	// JobDelay is how long (wall time) an import or bulk put stays
+	// IN_PROGRESS before it starts reading, so clients can be tested
+	// against a job that does not finish in time.
+	JobDelay time.Duration
 }
 
 func (o *Options) defaults() error {
@@ -208,6 +216,8 @@ type Server struct {
 
 	parsers sync.Pool
 
+	jobs jobs // imports and bulk puts
+
 	// Set by Start.
 	srv *http.Server
 	ln  net.Listener
@@ -274,6 +284,7 @@ func (s *Server) Close() error {
 			err = s.srv.Close()
 			s.wg.Wait()
 		}
+		s.jobs.wg.Wait()
 	})
 	return err
 }
@@ -440,6 +451,11 @@ func init() {
 		"GetItem":        (*Server).getItem,
 		"BatchGetItem":   (*Server).batchGetItem,
 		"Scan":           (*Server).scan,
+
+		"ImportTable":           (*Server).importTable,
+		"DescribeImport":        (*Server).describeImport,
+		"StartBulkPutItems":     (*Server).startBulkPutItems,
+		"DescribeBulkOperation": (*Server).describeBulkOperation,
 	}
 }
 

@@ -55,6 +55,10 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 	var failedItems []string
 	for _, t := range tables {
 		et := m.Table(t.Target)
+		if len(et.Objects) == 0 {
+			res = append(res, JobResult{Target: t.Target, Status: "EMPTY (nothing to put)"})
+			continue
+		}
 		reports := opts.From.Key("reports/" + t.Target + "/" + run + "/")
 		in := &dynamodb.StartBulkPutItemsInput{
 			TableName: aws.String(t.Target),

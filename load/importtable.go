@@ -130,6 +130,16 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 		if err != nil {
 			return res, err
 		}
+		if len(et.Objects) == 0 {
+			// Nothing to import, and an import of no objects fails: an
+			// empty table is created as load creates it.
+			opts.Logf("%s is empty: creating it (%s)", t.Target, capacityText(capacity))
+			if err := createTable(ctx, db, t, capacity); err != nil {
+				return res, err
+			}
+			res = append(res, JobResult{Target: t.Target, Status: "CREATED (empty)"})
+			continue
+		}
 		opts.Logf("importing %s from %s (%d objects, %s items)", t.Target, opts.From.String()+strings.TrimPrefix(et.Prefix, opts.From.Prefix), len(et.Objects), plans.Thousands(et.Items))
 		out, err := db.ImportTable(ctx, &dynamodb.ImportTableInput{
 			InputFormat:             types.InputFormatDynamodbJson,

@@ -285,10 +285,10 @@ with its ARN.`,
 
 func (a *app) bulkPutCommand() *cobra.Command {
 	var (
-		f                s3LoadFlags
-		maxWrite         int64
+		f                  s3LoadFlags
+		maxWrite           int64
 		recreate, appendTo bool
-		rejects          string
+		rejects            string
 	)
 	c := &cobra.Command{
 		Use:   "bulk-put PLAN --from s3://BUCKET/PREFIX",

@@ -128,17 +128,19 @@ type ExportOptions struct {
 	Uploads int
 	// Resume keeps the tables the manifest marks done (with an unchanged
 	// plan) and exports the others again from scratch.
-	Resume         bool
-	RejectsPath    string
-	LimitRejects   bool
-	MaxRejects     int64
-	Tables         []string
-	TempDir        string
-	Progress       func(Progress)
-	ProgressEvery  time.Duration
-	Logf           func(format string, args ...any)
-	maxOpenObjects int // shards per table; tests lower it
+	Resume        bool
+	RejectsPath   string
+	LimitRejects  bool
+	MaxRejects    int64
+	Tables        []string
+	TempDir       string
+	Progress      func(Progress)
+	ProgressEvery time.Duration
+	Logf          func(format string, args ...any)
 }
+
+// maxShards bounds a table's shards: each open one holds a compressor.
+const maxShards = 64
 
 func (o *ExportOptions) defaults() error {
 	switch o.Compression {
@@ -162,9 +164,6 @@ func (o *ExportOptions) defaults() error {
 	}
 	if o.Logf == nil {
 		o.Logf = func(string, ...any) {}
-	}
-	if o.maxOpenObjects <= 0 {
-		o.maxOpenObjects = 64
 	}
 	return nil
 }
@@ -313,11 +312,11 @@ func (x *exporter) put(ctx context.Context, key string, b []byte) error {
 
 // shardCount is how many shards a table's items are spread over: enough
 // for objects of about ObjectSize from the plan's size estimate, at most
-// maxOpenObjects (each open shard holds a compressor).
+// maxShards.
 func (x *exporter) shardCount(t plans.Table, rows int64) int {
 	avg := max(t.Estimates.AvgItemBytes, 100)
 	want := (rows*(avg+16) + x.opts.ObjectSize - 1) / x.opts.ObjectSize
-	return int(min(max(want, 1), int64(x.opts.maxOpenObjects)))
+	return int(min(max(want, 1), maxShards))
 }
 
 // shard is one open staged object of a table.
@@ -325,8 +324,7 @@ type shard struct {
 	index, part int
 	path        string
 	f           *os.File
-	hash        io.Writer // SHA-256 of what is stored
-	sum         interface{ Sum([]byte) []byte }
+	sum         interface{ Sum([]byte) []byte } // SHA-256 of what is stored
 	counted     *countWriter
 	comp        io.WriteCloser
 	w           *bufio.Writer
@@ -494,8 +492,8 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 					return err
 				}
 				upload(s)
-				shards[i], s = nil, &shard{part: s.part + 1}
-				if s, err = x.openShard(dir, i, s.part); err != nil {
+				shards[i] = nil
+				if s, err = x.openShard(dir, i, s.part+1); err != nil {
 					return err
 				}
 				shards[i] = s

@@ -310,12 +310,14 @@ func (x *exporter) put(ctx context.Context, key string, b []byte) error {
 	return nil
 }
 
-// shardCount is how many shards a table's items are spread over: enough
-// for objects of about ObjectSize from the plan's size estimate, at most
-// maxShards.
+// shardCount is how many shards a table's items are spread over: about a
+// quarter of the objects its size estimate needs, at most maxShards, so
+// that each shard fills several objects and most of them are closed, and
+// uploaded, while the read goes on; with one object per shard every
+// upload waited for the end of the read.
 func (x *exporter) shardCount(t plans.Table, rows int64) int {
 	avg := max(t.Estimates.AvgItemBytes, 100)
-	want := (rows*(avg+16) + x.opts.ObjectSize - 1) / x.opts.ObjectSize
+	want := (rows*(avg+16) + 4*x.opts.ObjectSize - 1) / (4 * x.opts.ObjectSize)
 	return int(min(max(want, 1), maxShards))
 }
 

@@ -101,7 +101,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 			if err != nil {
 				return err
 			}
-			ui, err := newProgressUI(a.stderr, progress)
+			ui, err := newS3Progress(a.stderr, progress, "exporting", "exported")
 			if err != nil {
 				return err
 			}
@@ -184,7 +184,7 @@ func (f *s3LoadFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none")
 }
 
-func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts *load.S3LoadOptions) (*s3.Client, *progressUI, error) {
+func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts *load.S3LoadOptions) (*s3.Client, *s3Progress, error) {
 	loc, err := load.ParseS3URL(f.from)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: --from: %w", what, err)
@@ -201,7 +201,7 @@ func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts
 	if err != nil {
 		return nil, nil, err
 	}
-	ui, err := newProgressUI(a.stderr, f.progress)
+	ui, err := newS3Progress(a.stderr, f.progress, what+" running", what+" done")
 	if err != nil {
 		return nil, nil, err
 	}
@@ -341,4 +341,43 @@ their reasons (exit status 3).`,
 	fs.BoolVar(&appendTo, "append", false, "write into target tables that already hold items")
 	fs.StringVar(&rejects, "rejects", "", "rejects file the failed items are added to (default: PLAN.rejects.jsonl)")
 	return c
+}
+
+// s3Progress shows the progress of export, import and bulk-put: a bar per
+// table on a terminal, a line every logEvery otherwise. It wraps load's
+// display for bars and notes, and words its log lines for the step
+// (exporting/exported, importing/imported, …) without load's write-rate
+// figures, which do not apply.
+type s3Progress struct {
+	*progressUI
+	doing, done string
+	last        time.Time
+	table       string
+}
+
+func newS3Progress(w io.Writer, mode, doing, done string) (*s3Progress, error) {
+	ui, err := newProgressUI(w, mode)
+	if err != nil {
+		return nil, err
+	}
+	return &s3Progress{progressUI: ui, doing: doing, done: done}, nil
+}
+
+func (p *s3Progress) update(pr load.Progress) {
+	if p.mode != "log" {
+		p.progressUI.update(pr)
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if !pr.Done && time.Since(p.last) < logEvery && p.table == pr.Target {
+		return
+	}
+	p.table, p.last = pr.Target, time.Now()
+	state := p.doing
+	if pr.Done {
+		state = p.done
+	}
+	fmt.Fprintf(p.w, "pg2ddb: %s %s: %s/%s items read, %s written, %s refused, %s\n", state, pr.Target,
+		plans.Thousands(pr.Read), plans.Thousands(pr.Total), plans.Thousands(pr.Written), plans.Thousands(pr.Rejected), pr.Elapsed.Round(time.Millisecond))
 }

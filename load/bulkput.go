@@ -70,8 +70,8 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 				OutputType: []types.OutputTypeEnum{types.OutputTypeEnumError}, S3Bucket: aws.String(opts.From.Bucket), S3KeyPrefix: aws.String(reports),
 			},
 		}
-		if opts.MaxWriteUnits > 0 {
-			in.MaxWriteRequestUnits = aws.Int64(opts.MaxWriteUnits)
+		if units := bulkWriteUnits(t, opts); units > 0 {
+			in.MaxWriteRequestUnits = aws.Int64(units)
 		}
 		opts.Logf("bulk put into %s from %s%s (%d objects, %s items)", t.Target, "s3://"+opts.From.Bucket+"/", et.Prefix, len(et.Objects), plans.Thousands(et.Items))
 		out, err := db.StartBulkPutItems(ctx, in)
@@ -220,4 +220,17 @@ func itemKey(t plans.Table, item map[string]types.AttributeValue) map[string]str
 		}
 	}
 	return key
+}
+
+// bulkWriteUnits is a table's MaxWriteRequestUnits: the flag's, else the
+// plan's provisioned write units (raised to StartBulkPutItems' floor of
+// 1,024), else 0, which leaves it to AWS.
+func bulkWriteUnits(t plans.Table, opts S3LoadOptions) int64 {
+	switch {
+	case opts.MaxWriteUnits > 0:
+		return opts.MaxWriteUnits
+	case t.Capacity.Mode == plans.Provisioned && t.Capacity.WriteUnits > 0:
+		return max(t.Capacity.WriteUnits, MinBulkWriteUnits)
+	}
+	return 0
 }

@@ -336,7 +336,7 @@ their reasons (exit status 3).`,
 	f.register(c.Flags())
 	_ = c.MarkFlagRequired("from")
 	fs := c.Flags()
-	fs.Int64Var(&maxWrite, "max-write-units", 0, "MaxWriteRequestUnits of each bulk put, at least 1024 (default: AWS's)")
+	fs.Int64Var(&maxWrite, "max-write-units", 0, "MaxWriteRequestUnits of each bulk put, at least 1024 (default: the plan's provisioned write units, else AWS's)")
 	fs.BoolVar(&recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
 	fs.BoolVar(&appendTo, "append", false, "write into target tables that already hold items")
 	fs.StringVar(&rejects, "rejects", "", "rejects file the failed items are added to (default: PLAN.rejects.jsonl)")

@@ -98,7 +98,8 @@ func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from S3Locat
 // opts.From with ImportTable (DynamoDB JSON, the export's compression),
 // one after another, polling DescribeImport until the import ends.
 // ImportTable only creates new tables, so Import refuses, before it
-// starts any, when one of them exists.
+// starts any, when one of them exists, unless opts.Existing is Recreate:
+// then it deletes them first, listing them.
 func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S3LoadOptions) ([]JobResult, error) {
 	opts.defaults()
 	tables, m, err := exportedTables(ctx, plan, c, opts.From, opts.Tables)
@@ -115,8 +116,15 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 			exist = append(exist, t.Target)
 		}
 	}
-	if len(exist) > 0 {
-		return nil, fmt.Errorf("import creates new tables only, and these exist: %s; delete them, or use bulk-put to write into existing tables", strings.Join(exist, ", "))
+	if len(exist) > 0 && opts.Existing == Recreate {
+		opts.Logf("--recreate: deleting %d existing tables: %v", len(exist), exist)
+		for _, name := range exist {
+			if err := deleteTable(ctx, db, name); err != nil {
+				return nil, err
+			}
+		}
+	} else if len(exist) > 0 {
+		return nil, fmt.Errorf("import creates new tables only, and these exist: %s; delete them (--recreate), or use bulk-put to write into existing tables", strings.Join(exist, ", "))
 	}
 	var res []JobResult
 	var failed []string

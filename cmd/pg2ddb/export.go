@@ -243,14 +243,18 @@ func jobExit(err error) error {
 }
 
 func (a *app) importCommand() *cobra.Command {
-	var f s3LoadFlags
+	var (
+		f        s3LoadFlags
+		recreate bool
+	)
 	c := &cobra.Command{
 		Use:   "import PLAN --from s3://BUCKET/PREFIX",
 		Short: "Create the plan's tables from an export with DynamoDB's ImportTable",
 		Long: `import creates each plan table from the objects pg2ddb export wrote, with
 DynamoDB's ImportTable: AWS's engine loads them, no write capacity is used, and
 the price is per GB of input. ImportTable creates new tables only: import refuses,
-before starting any, when one of the tables exists. It polls each import and
+before starting any, when one of the tables exists (--recreate deletes them first,
+listing them). It polls each import and
 reports the items imported, the errors and the CloudWatch log group they are in.
 Stopping pg2ddb (Ctrl-C, --timeout) does not stop an import in AWS; it is reported
 with its ARN.`,
@@ -259,6 +263,9 @@ with its ARN.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			var opts load.S3LoadOptions
+			if recreate {
+				opts.Existing = load.Recreate
+			}
 			sc, ui, err := a.s3LoadSetup(ctx, "import", &f, &opts)
 			if err != nil {
 				return err
@@ -280,6 +287,7 @@ with its ARN.`,
 	a.target.register(c.Flags())
 	f.register(c.Flags())
 	_ = c.MarkFlagRequired("from")
+	c.Flags().BoolVar(&recreate, "recreate", false, "delete the target tables that exist first (lists them), then import")
 	return c
 }
 

@@ -325,3 +325,37 @@ func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 }
 
 func sha256Sum(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
+
+// TestLoadVia is the one-step form: load --via import exports and imports
+// from the load's snapshot; load --via bulk-put --recreate lists the tables
+// it deletes and writes them again through StartBulkPutItems; both verify.
+func TestLoadVia(t *testing.T) {
+	db := testenv.NewDatabase(t, "northwind")
+	e := newS3Env(t, ddbsim.Options{})
+	planPath := filepath.Join(t.TempDir(), "northwind.yaml")
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "-o", planPath); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	stage := "s3://" + testBucket + "/via"
+	out, _ := e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "import", "--stage", stage, "--progress", "log")
+	if !strings.Contains(out, "manifest: "+stage+"/manifest.json") || !strings.Contains(out, "COMPLETED") {
+		t.Fatalf("load --via import:\n%s", out)
+	}
+	if out, _ = e.run(t, 0, "verify", planPath, "--source", db.URL); !strings.Contains(out, "no differences") {
+		t.Fatalf("verify after load --via import:\n%s", out)
+	}
+	code, _, errOut := runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--via", "import", "--stage", stage, "--progress", "none"}, e.flags...)...)
+	if code == 0 || !strings.Contains(errOut, "new tables only") {
+		t.Fatalf("second load --via import: exit %d: %s", code, errOut)
+	}
+	_, errOut = e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "bulk-put", "--stage", stage, "--recreate", "--progress", "none")
+	if !strings.Contains(errOut, "--recreate: deleting") {
+		t.Fatalf("load --via bulk-put --recreate does not list what it deletes:\n%s", errOut)
+	}
+	if out, _ = e.run(t, 0, "verify", planPath, "--source", db.URL); !strings.Contains(out, "no differences") {
+		t.Fatalf("verify after load --via bulk-put:\n%s", out)
+	}
+	if code, _, errOut := runCLI(t, "load", planPath, "--source", db.URL, "--via", "import"); code == 0 || !strings.Contains(errOut, "--stage") {
+		t.Fatalf("--via without --stage: exit %d: %s", code, errOut)
+	}
+}

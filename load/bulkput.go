@@ -1,12 +1,10 @@
 package load
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"time"
 
@@ -50,7 +48,9 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 	if err := prepareTables(ctx, db, tables, cp, Options{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf}); err != nil {
 		return nil, err
 	}
-	run := time.Now().UTC().Format("20060102T150405Z")
+	// Each run's reports go under a prefix of their own, to the
+	// nanosecond: two runs in one second must not read each other's.
+	run := time.Now().UTC().Format("20060102T150405.000000000Z")
 	var res []JobResult
 	var failedItems []string
 	for _, t := range tables {
@@ -107,11 +107,13 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 		if err != nil {
 			return res, err
 		}
+		// Every run puts every item again, so an earlier run's failures of
+		// this table are replaced by this run's (none when it wrote all).
+		n, err := mergeBulkReport(ctx, c, opts.From.Bucket, reports, t, opts.RejectsPath, r.Errors > 0)
+		if err != nil {
+			return res, err
+		}
 		if r.Errors > 0 {
-			n, err := mergeBulkReport(ctx, c, opts.From.Bucket, reports, t, opts.RejectsPath)
-			if err != nil {
-				return res, err
-			}
 			if n != r.Errors {
 				opts.Logf("warning: %s: the bulk put counts %d failed items but its report under %s holds %d", t.Target, r.Errors, r.Reports, n)
 			}
@@ -145,65 +147,75 @@ type bulkReportLine struct {
 	Record       string          `json:"record"`
 }
 
-// mergeBulkReport appends the failed items of t's bulk put report (every
-// object under prefix) to the rejects file and returns how many it read.
-func mergeBulkReport(ctx context.Context, c S3API, bucket, prefix string, t plans.Table, rejectsPath string) (int64, error) {
-	objs, err := listKeys(ctx, c, bucket, prefix)
-	if err != nil {
-		return 0, err
-	}
-	var f *os.File
-	var w *bufio.Writer
-	if rejectsPath != "" {
-		if f, err = os.OpenFile(rejectsPath, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644); err != nil {
-			return 0, fmt.Errorf("open rejects file: %w", err)
-		}
-		defer f.Close()
-		w = bufio.NewWriter(f)
-	}
+// bulkReason starts the reason of every rejects line a bulk put adds.
+const bulkReason = "bulk put: "
+
+// mergeBulkReport replaces, in the rejects file, the lines an earlier bulk
+// put of t added with the failed items of this one's report (every object
+// under prefix; read only when read is set), and returns how many it read.
+// The file is rewritten through a temporary file and a rename.
+func mergeBulkReport(ctx context.Context, c S3API, bucket, prefix string, t plans.Table, rejectsPath string, read bool) (int64, error) {
 	var n int64
-	for _, o := range objs {
-		b, err := getObject(ctx, c, bucket, aws.ToString(o.Key))
+	var add bytes.Buffer
+	if read {
+		objs, err := listKeys(ctx, c, bucket, prefix)
 		if err != nil {
-			return n, err
+			return 0, err
 		}
-		for i, line := range bytes.Split(b, []byte{'\n'}) {
-			if len(bytes.TrimSpace(line)) == 0 {
-				continue
-			}
-			var rl bulkReportLine
-			if err := json.Unmarshal(line, &rl); err != nil {
-				return n, fmt.Errorf("bulk put report s3://%s/%s line %d: %w", bucket, aws.ToString(o.Key), i+1, err)
-			}
-			n++
-			if w == nil {
-				continue
-			}
-			rec := RejectRecord{Table: t.Target, Source: t.Source, Position: -1,
-				Reason: "bulk put: " + rl.ErrorMessage + " (" + rl.SourceObject + " line " + fmt.Sprint(rl.LineNumber) + ")"}
-			if len(rl.Item) > 0 {
-				rec.Item = rl.Item
-				if attrs, err := DecodeItem(rl.Item); err == nil {
-					rec.Key = itemKey(t, attrs)
-				}
-			} else {
-				rec.Item, _ = json.Marshal(map[string]string{"record": rl.Record})
-			}
-			b, err := json.Marshal(rec)
+		for _, o := range objs {
+			b, err := getObject(ctx, c, bucket, aws.ToString(o.Key))
 			if err != nil {
-				return n, fmt.Errorf("rejects file: %w", err)
+				return n, err
 			}
-			w.Write(b)
-			w.WriteByte('\n')
+			for i, line := range bytes.Split(b, []byte{'\n'}) {
+				if len(bytes.TrimSpace(line)) == 0 {
+					continue
+				}
+				var rl bulkReportLine
+				if err := json.Unmarshal(line, &rl); err != nil {
+					return n, fmt.Errorf("bulk put report s3://%s/%s line %d: %w", bucket, aws.ToString(o.Key), i+1, err)
+				}
+				n++
+				rec := RejectRecord{Table: t.Target, Source: t.Source, Position: -1,
+					Reason: bulkReason + rl.ErrorMessage + " (" + rl.SourceObject + " line " + fmt.Sprint(rl.LineNumber) + ")"}
+				if len(rl.Item) > 0 {
+					rec.Item = rl.Item
+					if attrs, err := DecodeItem(rl.Item); err == nil {
+						rec.Key = itemKey(t, attrs)
+					}
+				} else {
+					rec.Item, _ = json.Marshal(map[string]string{"record": rl.Record})
+				}
+				b, err := json.Marshal(rec)
+				if err != nil {
+					return n, fmt.Errorf("rejects file: %w", err)
+				}
+				add.Write(b)
+				add.WriteByte('\n')
+			}
 		}
 	}
-	if w != nil {
-		if err := w.Flush(); err != nil {
-			return n, fmt.Errorf("write rejects file %s: %w", rejectsPath, err)
+	if rejectsPath == "" {
+		return n, nil
+	}
+	var keep bytes.Buffer
+	stale := 0
+	if err := scanRejects(rejectsPath, func(r RejectRecord, line []byte) {
+		if r.Table == t.Target && r.Position == -1 && strings.HasPrefix(r.Reason, bulkReason) {
+			stale++
+			return
 		}
-		if err := f.Sync(); err != nil {
-			return n, fmt.Errorf("write rejects file %s: %w", rejectsPath, err)
-		}
+		keep.Write(line)
+		keep.WriteByte('\n')
+	}); err != nil {
+		return n, err
+	}
+	if stale == 0 && add.Len() == 0 {
+		return n, nil
+	}
+	keep.Write(add.Bytes())
+	if err := writeFileAtomic(rejectsPath, keep.Bytes()); err != nil {
+		return n, fmt.Errorf("write rejects file %s: %w", rejectsPath, err)
 	}
 	return n, nil
 }

@@ -37,6 +37,8 @@ func NewS3Store(url string) ObjectStore {
 		Region:       "us-east-1",
 		UsePathStyle: true,
 		Credentials:  credentials.NewStaticCredentialsProvider("ddbsim", "ddbsim", ""),
+
+		DisableLogOutputChecksumValidationSkipped: true,
 	})
 	return s3Store{c: c}
 }

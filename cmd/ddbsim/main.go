@@ -5,6 +5,13 @@
 //
 //	ddbsim -port 8000 -partitions 4 -wcu 1000 -scale 10 -mode count
 //	AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8000 pg2ddb ...
+//
+// With -s3-port it also serves an in-memory S3 (gofakes3) that its
+// ImportTable and StartBulkPutItems read from, for pg2ddb's S3 path:
+//
+//	ddbsim -port 8000 -s3-port 9000 -s3-buckets exports
+//	pg2ddb export PLAN --to s3://exports/x --s3-endpoint-url http://127.0.0.1:9000
+//	pg2ddb import PLAN --from s3://exports/x --s3-endpoint-url http://127.0.0.1:9000 --endpoint-url http://127.0.0.1:8000
 package main
 
 import (

@@ -203,12 +203,22 @@ func TestImportInterruptedIsReported(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "still running after 300ms") || !strings.Contains(errOut, "/import/") || !strings.Contains(out, "IN_PROGRESS") {
 		t.Fatalf("import past its timeout: exit %d after %s\n%s\n%s", code, time.Since(start), out, errOut)
 	}
-	// Ctrl-C ends the wait the same way.
+	// The table is CREATING meanwhile: another import of it is refused.
+	code, _, errOut = runCLI(t, append([]string{"import", planPath, "--from", to, "--progress", "none"}, e.flags...)...)
+	if code == 0 || !strings.Contains(errOut, "these exist") {
+		t.Fatalf("import of a table being imported: exit %d: %s", code, errOut)
+	}
+	// Ctrl-C ends the wait the same way (exit 130), naming the import.
+	plan2 := filepath.Join(t.TempDir(), "chinook2.yaml")
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--tables", "public.genre", "--table-prefix", "c_", "-o", plan2); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	e.run(t, 0, "export", plan2, "--source", db.URL, "--to", to+"2", "--progress", "none")
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(200*time.Millisecond, cancel)
+	time.AfterFunc(300*time.Millisecond, cancel)
 	var o, eb bytes.Buffer
-	code = run(ctx, append([]string{"import", planPath, "--from", to, "--progress", "none", "--poll", "50ms", "--tables", "public.genre"}, e.flags...), &o, &eb)
-	if code == 0 || !strings.Contains(eb.String(), "exist") && !strings.Contains(eb.String(), "goes on in AWS") {
+	code = run(ctx, append([]string{"import", plan2, "--from", to + "2", "--progress", "none", "--poll", "50ms"}, e.flags...), &o, &eb)
+	if code != 130 || !strings.Contains(eb.String(), "goes on in AWS") || !strings.Contains(eb.String(), "/import/") {
 		t.Fatalf("import cancelled: exit %d\n%s\n%s", code, o.String(), eb.String())
 	}
 }

@@ -211,3 +211,37 @@ func TestBulkPutFollowsDocumentedBehaviour(t *testing.T) {
 		t.Fatalf("table after the bulk put: %v %v", dt, err)
 	}
 }
+
+// TestImportTableInProgress: while an import runs its table is CREATING,
+// takes no writes, and its name is taken.
+func TestImportTableInProgress(t *testing.T) {
+	backend := s3mem.New()
+	if err := backend.CreateBucket("in"); err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(gofakes3.New(backend).Server())
+	t.Cleanup(ts.Close)
+	store := NewS3Store(ts.URL)
+	if err := store.Put(t.Context(), "in", "x/part-1.json", []byte(importLines)); err != nil {
+		t.Fatal(err)
+	}
+	c := simClient(startSim(t, Options{S3: store, JobDelay: time.Hour}).URL())
+	in := &dynamodb.ImportTableInput{InputFormat: types.InputFormatDynamodbJson,
+		S3BucketSource: &types.S3BucketSource{S3Bucket: aws.String("in"), S3KeyPrefix: aws.String("x/")}, TableCreationParameters: params("slow")}
+	if _, err := c.ImportTable(t.Context(), in); err != nil {
+		t.Fatal(err)
+	}
+	dt, err := c.DescribeTable(t.Context(), &dynamodb.DescribeTableInput{TableName: aws.String("slow")})
+	if err != nil || dt.Table.TableStatus != types.TableStatusCreating {
+		t.Fatalf("table during the import: %v, %v; want CREATING", dt, err)
+	}
+	_, err = c.PutItem(t.Context(), &dynamodb.PutItemInput{TableName: aws.String("slow"), Item: map[string]types.AttributeValue{"pk": sv("z")}})
+	var nf *types.ResourceNotFoundException
+	if !errors.As(err, &nf) {
+		t.Errorf("put during the import: %v; want ResourceNotFoundException", err)
+	}
+	var inUse *types.ResourceInUseException
+	if _, err := c.ImportTable(t.Context(), in); !errors.As(err, &inUse) {
+		t.Errorf("second import of the name: %v; want ResourceInUseException", err)
+	}
+}

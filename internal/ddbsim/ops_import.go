@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"strings"
 	"sync"
 	"time"
@@ -17,7 +18,8 @@ import (
 //     under S3KeyPrefix, compressed GZIP, ZSTD or NONE; ION and CSV are
 //     refused with a ValidationException naming what the simulator reads;
 //   - ImportTable creates a NEW table (ResourceInUseException if it
-//     exists), which appears, ACTIVE, when the import completes; bulk put
+//     exists), CREATING while the import runs and ACTIVE when it completes
+//     (a failed import leaves no table); bulk put
 //     needs an existing ACTIVE table (ResourceNotFoundException otherwise);
 //   - a line that is not an item DynamoDB would take (malformed JSON, no
 //     Item, bad attribute values, missing or mistyped key, over 400 KB) is
@@ -112,9 +114,10 @@ func (s *Server) importTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 	if err := s.checkInput(in.InputFormat, in.InputCompressionType); err != nil {
 		return nil, err
 	}
-	// Create the table with CreateTable's own validation, then hide it
-	// until the import completes: AWS shows the table only as CREATING
-	// meanwhile, and no write may reach it.
+	// Create the table with CreateTable's own validation, then put a
+	// placeholder in its place until the import completes: like AWS's
+	// table during an import, it is CREATING to DescribeTable, refuses
+	// data operations, and its name is taken.
 	tp := &parser{}
 	root, err := tp.parse(bytes.Clone(in.TableCreationParameters))
 	if err != nil || root.kind != kObj {
@@ -135,7 +138,9 @@ func (s *Server) importTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 	}
 	s.tmu.Lock()
 	t := s.tables[name]
-	delete(s.tables, name)
+	ph := &table{name: t.name, hash: t.hash, rng: t.rng, desc: t.desc, partitions: t.partitions,
+		partWCU: t.partWCU, tableWCU: t.tableWCU, createdSim: t.createdSim, activeAt: math.Inf(1)}
+	s.tables[name] = ph
 	s.tmu.Unlock()
 
 	s.jobs.mu.Lock()
@@ -172,15 +177,18 @@ func (s *Server) importTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 			s.jobs.mu.Unlock()
 		})
 		status := "COMPLETED"
-		if failure == "" {
-			s.tmu.Lock()
-			if _, taken := s.tables[name]; taken {
-				failure = "a table named " + name + " was created while the import ran"
-			} else {
-				s.tables[name] = t
+		s.tmu.Lock()
+		switch {
+		case s.tables[name] != ph:
+			if failure == "" {
+				failure = "table " + name + " was deleted while the import ran"
 			}
-			s.tmu.Unlock()
+		case failure == "":
+			s.tables[name] = t
+		default:
+			delete(s.tables, name) // a failed import leaves no table
 		}
+		s.tmu.Unlock()
 		s.jobs.mu.Lock()
 		defer s.jobs.mu.Unlock()
 		j.ProcessedSizeBytes = size

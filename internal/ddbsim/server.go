@@ -5,7 +5,9 @@
 // It speaks the DynamoDB JSON 1.0 protocol as aws-sdk-go-v2 sends it
 // (X-Amz-Target DynamoDB_20120810.*, signatures accepted and not verified)
 // for CreateTable, DescribeTable, DeleteTable, ListTables, BatchWriteItem,
-// PutItem, GetItem, BatchGetItem and Scan, and reports errors in DynamoDB's
+// PutItem, GetItem, BatchGetItem and Scan, and ImportTable, DescribeImport,
+// StartBulkPutItems and DescribeBulkOperation reading from an S3 endpoint
+// (ops_import.go), and reports errors in DynamoDB's
 // wire format so the SDK returns the same typed errors and codes as AWS.
 // Validation messages are copied from dynalite, which copies DynamoDB.
 //

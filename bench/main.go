@@ -15,7 +15,9 @@
 //  4. dynalite: `pg2ddb load` items/s ÷ a bare BatchWriteItem loop writing
 //     the same items with the same concurrency;
 //  5. memory: the loader's peak RSS at 4× the rows ÷ at 1× (and both under
-//     300 MB).
+//     300 MB);
+//  6. export: `pg2ddb export` to a local S3 server ÷ a plain binary COPY of
+//     the table (bench/export.go).
 //
 // It needs PostgreSQL (PG2DDB_TEST_DATABASE, a server URL whose role may
 // CREATE DATABASE) and dynalite (PG2DDB_TEST_DYNAMODB_ENDPOINT), which
@@ -77,7 +79,7 @@ func main() {
 	flag.Float64Var(&c.PartitionWCU, "partition-wcu", 1000, "simulated WCU/s per partition (figure 2)")
 	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0 sets the table's capacity to 40% of the loader's write rate in figure 1")
 	flag.BoolVar(&c.SpreadBudget, "spread-budget", true, "figure 2 passes --max-wcu equal to the simulated table's capacity")
-	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5", "figures to measure")
+	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5,6", "figures to measure")
 	flag.StringVar(&c.bin, "pg2ddb", "bin/pg2ddb", "the pg2ddb binary to measure")
 	flag.StringVar(&c.out, "o", "bench/out/latest.json", "JSON report")
 	flag.BoolVar(&c.keepWork, "keep", false, "keep the work directory (plans, logs)")
@@ -135,7 +137,7 @@ func run(ctx context.Context, c *config) error {
 		id string
 		fn func(context.Context) []Figure
 	}{
-		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4},
+		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4}, {"6", b.figure6},
 	}
 	for _, s := range steps {
 		if !want[s.id] {

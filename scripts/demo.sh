@@ -15,7 +15,11 @@ SHARED=${PG2DDB_SHARED:-../shared}
 DB="pg2ddb_demo_$$"
 # The same server as PG2DDB_TEST_DATABASE, with the database name replaced.
 URL=$(printf '%s' "$PG2DDB_TEST_DATABASE" | sed -E "s#^(postgres(ql)?://[^/]*/)[^?]*#\1$DB#")
-drop() { psql "$PG2DDB_TEST_DATABASE" -Xq -c "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" >/dev/null 2>&1 || true; }
+SIM_PID=
+drop() {
+  [ -z "$SIM_PID" ] || kill "$SIM_PID" 2>/dev/null || true
+  psql "$PG2DDB_TEST_DATABASE" -Xq -c "DROP DATABASE IF EXISTS \"$DB\" WITH (FORCE)" >/dev/null 2>&1 || true
+}
 trap drop EXIT
 psql "$PG2DDB_TEST_DATABASE" -Xq -c "CREATE DATABASE \"$DB\"" >/dev/null
 
@@ -40,6 +44,29 @@ step "pg2ddb load $PLAN"
 bin/pg2ddb load "$PLAN" "${TARGET[@]}" --recreate --progress log
 step "pg2ddb verify $PLAN"
 bin/pg2ddb verify "$PLAN" "${TARGET[@]}"
+
+# Second run: the S3 path. AWS's own engine (ImportTable) loads an export,
+# played here by the simulator (bin/ddbsim), which serves an in-memory S3
+# on a second port and reads the import's objects from it.
+[ -x bin/ddbsim ] || { echo "demo: bin/ddbsim missing (make build)" >&2; exit 1; }
+SIMLOG="$OUT/ddbsim.log"
+bin/ddbsim -port 0 -s3-port 0 -s3-buckets pg2ddb-demo -wcu 1000000 -stats /dev/null 2>"$SIMLOG" &
+SIM_PID=$!
+for _ in $(seq 100); do
+  grep -q "S3 (gofakes3" "$SIMLOG" 2>/dev/null && grep -q "mode, listening" "$SIMLOG" && break
+  sleep 0.1
+done
+S3URL=$(sed -n 's/.*S3 (gofakes3, in memory) listening on \(http[^ ]*\).*/\1/p' "$SIMLOG")
+SIMURL=$(sed -n 's/.*mode, listening on \(http[^ ]*\).*/\1/p' "$SIMLOG")
+[ -n "$S3URL" ] && [ -n "$SIMURL" ] || { echo "demo: ddbsim did not start:" >&2; cat "$SIMLOG" >&2; exit 1; }
+SIM=(--endpoint-url "$SIMURL" --s3-endpoint-url "$S3URL")
+rm -f "$PLAN.rejects.jsonl"
+step "pg2ddb export $PLAN --to s3://pg2ddb-demo/pagila (local S3 at $S3URL)"
+bin/pg2ddb export "$PLAN" --to s3://pg2ddb-demo/pagila "${SIM[@]}" --progress log
+step "pg2ddb import $PLAN --from s3://pg2ddb-demo/pagila (ImportTable into the simulator at $SIMURL)"
+bin/pg2ddb import "$PLAN" --from s3://pg2ddb-demo/pagila "${SIM[@]}" --poll 200ms --progress log
+step "pg2ddb verify $PLAN (the imported tables)"
+bin/pg2ddb verify "$PLAN" --endpoint-url "$SIMURL"
 
 step "done"
 echo "plan file:    $PLAN (read it, edit it, commit it)"

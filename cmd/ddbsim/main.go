@@ -5,6 +5,13 @@
 //
 //	ddbsim -port 8000 -partitions 4 -wcu 1000 -scale 10 -mode count
 //	AWS_ENDPOINT_URL_DYNAMODB=http://127.0.0.1:8000 pg2ddb ...
+//
+// With -s3-port it also serves an in-memory S3 (gofakes3) that its
+// ImportTable and StartBulkPutItems read from, for pg2ddb's S3 path:
+//
+//	ddbsim -port 8000 -s3-port 9000 -s3-buckets exports
+//	pg2ddb export PLAN --to s3://exports/x --s3-endpoint-url http://127.0.0.1:9000
+//	pg2ddb import PLAN --from s3://exports/x --s3-endpoint-url http://127.0.0.1:9000 --endpoint-url http://127.0.0.1:8000
 package main
 
 import (
@@ -37,6 +44,9 @@ func run(args []string, stdout, stderr io.Writer) error {
 		mode      = fs.String("mode", "store", "store (keep items for reads) or count (validate and count only)")
 		statsPath = fs.String("stats", "-", "file the statistics JSON is written to on exit; - for stdout")
 		profile   = fs.String("cpu-profile", "", "write a Go CPU profile of the server to this file until it exits")
+		s3Port    = fs.Int("s3-port", -1, "also serve an in-memory S3 (gofakes3) on this port (0: any free port), and read imports and bulk puts from it")
+		s3URL     = fs.String("s3-endpoint", "", "S3 endpoint ImportTable and StartBulkPutItems read from (path-style), when not -s3-port")
+		buckets   = fs.String("s3-buckets", "", "buckets to create in the -s3-port server, comma-separated")
 		opts      ddbsim.Options
 	)
 	fs.IntVar(&opts.Partitions, "partitions", 0, "partitions per table (0: from provisioned capacity; 4 for on-demand)")
@@ -75,6 +85,18 @@ func run(args []string, stdout, stderr io.Writer) error {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if *s3Port >= 0 {
+		url, closeS3, err := serveS3(*host, *s3Port, *buckets)
+		if err != nil {
+			return err
+		}
+		defer closeS3()
+		fmt.Fprintf(stderr, "ddbsim: S3 (gofakes3, in memory) listening on %s\n", url)
+		*s3URL = url
+	}
+	if *s3URL != "" {
+		opts.S3 = ddbsim.NewS3Store(*s3URL)
+	}
 	srv, err := ddbsim.Start(fmt.Sprintf("%s:%d", *host, *port), opts)
 	if err != nil {
 		return err

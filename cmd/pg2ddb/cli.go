@@ -69,6 +69,9 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
   review   dry run: show what a load of a plan would write, with sample items
   load     bulk-load a plan in interleaved sort-key order, with resume
   verify   check that every source row arrived
+  export   write a plan's items to S3 for DynamoDB's own loaders
+  import   create the tables from an export with ImportTable
+  bulk-put write an export into existing tables with StartBulkPutItems
 
 Source: --source, else DATABASE_URL, else the libpq PG* variables.
 Target: the standard AWS chain (AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB, …)
@@ -114,6 +117,9 @@ plus --endpoint-url and --region.`,
 		a.reviewCommand(),
 		a.loadCommand(),
 		a.verifyCommand(),
+		a.exportCommand(),
+		a.importCommand(),
+		a.bulkPutCommand(),
 		versionCommand(stdout),
 	)
 	return root

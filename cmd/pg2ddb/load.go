@@ -38,6 +38,9 @@ type loadFlags struct {
 	// snapshotWarning is how often to warn about the age of the source
 	// snapshot (0: never).
 	snapshotWarning time.Duration
+	// via, stage and s3 are load --via import|bulk-put (loadvia.go).
+	via, stage string
+	s3         s3Flags
 }
 
 func (a *app) loadCommand() *cobra.Command {
@@ -84,10 +87,14 @@ with exit status 3.`,
 	fs.Int64Var(&f.warmWrites, "warm-writes", 0, "warm throughput, writes per second, of created tables")
 	fs.DurationVar(&f.snapshotWarning, "warn-snapshot-age", defaultSnapshotWarning, "warn each time the source snapshot has been held this long again, since it holds back VACUUM on the source (0: never)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log or none")
+	f.registerVia(fs)
 	return c
 }
 
 func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
+	if f.via != "" {
+		return a.runLoadVia(cmd.Context(), planPath, f)
+	}
 	tuneGC()
 	order, err := extract.ParseOrder(f.order)
 	if err != nil {

@@ -1,24 +1,30 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
 	"math"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/review"
 )
 
 // reviewFlags are the settings of pg2ddb review.
 type reviewFlags struct {
 	format    string
+	output    string
 	writeRate int64
 	samples   int
 	sizeRows  int64
@@ -33,17 +39,22 @@ func (a *app) reviewCommand() *cobra.Command {
 		Short: "Dry run: show what loading a plan would write, without writing",
 		Long: `review reads a plan file and the source, and shows per table the keys and why,
 rejected candidates, warnings, sample items as DynamoDB JSON, the distribution of
-partition keys, item sizes and the estimated load time. Nothing is written, to
-DynamoDB or anywhere else; the source is read from one read-only snapshot.`,
+partition keys, item sizes and the estimated load time. Nothing is written to
+DynamoDB; the source is read from one read-only snapshot. --format html makes
+one self-contained page (no network, no JavaScript) that adds pictures: the
+items-per-key histogram and a simulated partition heat of the load in
+interleaved and in table order.`,
 		Example: `  pg2ddb review plans/shop.yaml
   pg2ddb review plans/shop.yaml --format markdown > review.md
+  pg2ddb review plans/shop.yaml --format html -o review.html
   pg2ddb review plans/shop.yaml --write-rate 10000 --tables orders`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runReview(cmd, args[0], &f) },
 	}
 	a.source.register(c.Flags())
 	fs := c.Flags()
-	fs.StringVar(&f.format, "format", "text", "output format: text, markdown (for a pull request) or json")
+	fs.StringVar(&f.format, "format", "text", "output format: text, markdown (for a pull request), json or html (one self-contained page with charts)")
+	fs.StringVarP(&f.output, "output", "o", "", "file to write the review to (default: standard output)")
 	fs.Int64Var(&f.writeRate, "write-rate", 0, "write rate in WCU/s for the load-time estimate (default: the plan's)")
 	fs.IntVar(&f.samples, "samples", 3, "sample items to show per table")
 	fs.Int64Var(&f.sizeRows, "size-rows", 20000, "rows per table encoded to measure item sizes (a deterministic sample beyond that)")
@@ -53,43 +64,28 @@ DynamoDB or anywhere else; the source is read from one read-only snapshot.`,
 }
 
 // tableReview is what review found for one table; its JSON form is the
-// output of --format json.
-type tableReview struct {
-	Design       *plans.Table          `json:"design"`
-	Samples      []json.RawMessage     `json:"samples"`
-	Distribution *extract.Distribution `json:"distribution"`
-	Sizes        sizeStats             `json:"item_sizes"`
-	Load         loadEstimate          `json:"load_estimate"`
-	Cost         plans.TableCost       `json:"cost"`
-}
+// output of --format json. The type lives in package review, which draws
+// the HTML page from it.
+type tableReview = review.Table
 
-// sizeStats are item sizes by DynamoDB's rules, measured by encoding rows
-// exactly as a load would.
-type sizeStats struct {
-	RowsEncoded int64   `json:"rows_encoded"`
-	AvgBytes    float64 `json:"avg_bytes"`
-	MaxBytes    int     `json:"max_bytes"`
-	AvgWCU      float64 `json:"avg_wcu"`
-	// Rejects counts encoded rows a load would put in the rejects file, by
-	// reason (the first few reasons verbatim).
-	Rejected int64            `json:"rejected"`
-	Reasons  map[string]int64 `json:"reasons,omitempty"`
-}
-
-// loadEstimate is the time a load takes at a write rate, in both orders.
-type loadEstimate struct {
-	WriteRate          int64   `json:"write_rate"`
-	TotalWCU           int64   `json:"total_wcu"`
-	InterleavedSeconds float64 `json:"interleaved_seconds"`
-	TableOrderSeconds  float64 `json:"table_order_seconds"`
-	HotKeyFloorSeconds float64 `json:"hot_key_floor_seconds"`
-}
+// Limits of the partition-heat simulation of --format html: the keys read
+// per table (in key order; a larger table is drawn from its first keys,
+// and the page says so) and the simulated writes (beyond them one write
+// stands for several items of a key), so a review of a large table stays
+// a matter of seconds.
+const (
+	heatMaxKeys   = 1_000_000
+	heatMaxWrites = 2_000_000
+	// heatWindow is the items a load has in flight: its default 8
+	// workers × 25-item batches.
+	heatWindow = 8 * 25
+)
 
 func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 	switch f.format {
-	case "text", "markdown", "json":
+	case "text", "markdown", "json", "html":
 	default:
-		return fmt.Errorf("review: unknown --format %q (text, markdown or json)", f.format)
+		return fmt.Errorf("review: unknown --format %q (text, markdown, json or html)", f.format)
 	}
 	pricing, err := f.pricing.pricing()
 	if err != nil {
@@ -117,20 +113,61 @@ func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 		costs[i] = r.Cost
 	}
 	cost := mapping.CostTotal(costs, rate, pricing)
+	var out bytes.Buffer
 	switch f.format {
 	case "json":
-		enc := json.NewEncoder(a.stdout)
+		enc := json.NewEncoder(&out)
 		enc.SetIndent("", "  ")
-		return enc.Encode(struct {
+		err = enc.Encode(struct {
 			Plan    string             `json:"plan"`
 			Drift   []plans.Difference `json:"drift,omitempty"`
 			Tables  []tableReview      `json:"tables"`
 			Skipped []plans.Skipped    `json:"skipped,omitempty"`
 			Cost    plans.CostReport   `json:"cost"`
 		}{path, o.added, reviews, p.Skipped, cost})
+	case "html":
+		notes := make([]string, len(o.added))
+		for i, d := range o.added {
+			notes[i] = d.String()
+		}
+		err = review.WriteHTML(&out, &review.Report{Plan: path, Database: p.Source.Database, Workload: p.Source.Workload,
+			WriteRate: rate, Notes: notes, Tables: reviews, Skipped: p.Skipped, Cost: &cost})
 	default:
-		return writeReview(a.stdout, path, p, o.added, reviews, &cost, rate, plans.Format(f.format))
+		err = writeReview(&out, path, p, o.added, reviews, &cost, rate, plans.Format(f.format))
 	}
+	if err != nil {
+		return fmt.Errorf("review: %w", err)
+	}
+	if f.output == "" {
+		_, err = a.stdout.Write(out.Bytes())
+		return err
+	}
+	return writeOutput(f.output, out.Bytes())
+}
+
+// writeOutput writes a finished review to path through a temporary file in
+// the same directory, so a failed run never leaves half a page where the
+// last good one was.
+func writeOutput(path string, data []byte) error {
+	tmp, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*")
+	if err != nil {
+		return fmt.Errorf("review: write %s: %w", path, err)
+	}
+	_, err = tmp.Write(data)
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("review: write %s: %w", path, err)
+	}
+	return nil
 }
 
 // reviewTable measures one table: its key distribution, sample items and
@@ -193,7 +230,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 	}
 	e.TotalWCU = int64(e.WCUPerItem*float64(e.Items) + 0.5)
 	lt := mapping.EstimateLoad(e, rate)
-	r.Load = loadEstimate{
+	r.Load = review.LoadEstimate{
 		WriteRate:          rate,
 		TotalWCU:           e.TotalWCU,
 		InterleavedSeconds: lt.Interleaved,
@@ -201,6 +238,17 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 		HotKeyFloorSeconds: lt.HotKeyFloor,
 	}
 	r.Cost = mapping.EstimateCost(t, e, rate, pricing)
+	// An empty table has nothing to load and no picture to draw.
+	if f.format == "html" && r.Distribution.Keys > 0 {
+		keys, truncated, err := extract.KeyCounts(ctx, o.snap, *t, heatMaxKeys)
+		if err != nil {
+			return nil, err
+		}
+		c := t.Capacity
+		r.Heat = review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: t.PartitionKey.Type, Truncated: truncated,
+			WCUPerItem: e.WCUPerItem, WriteRate: rate, Window: heatWindow, MaxWrites: heatMaxWrites,
+			Partitions: ddbsim.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
+	}
 	return r, nil
 }
 

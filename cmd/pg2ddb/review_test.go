@@ -142,7 +142,8 @@ func TestReviewBadInput(t *testing.T) {
 		"malformed":     {"review", malformed, "--source", db.URL},
 		"unknown table": {"review", good, "--source", db.URL, "--tables", "no_such_table"},
 		"unreachable":   {"review", good, "--source", "postgres://me:secret@127.0.0.1:1/x?connect_timeout=2"},
-		"bad format":    {"review", good, "--source", db.URL, "--format", "html"},
+		"bad format":    {"review", good, "--source", db.URL, "--format", "pdf"},
+		"bad output":    {"review", good, "--source", db.URL, "--tables", "region", "-o", filepath.Join(dir, "no", "such", "dir", "r.txt")},
 	} {
 		code, stdout, stderr := runCLI(t, args...)
 		if code == 0 {
@@ -154,5 +155,37 @@ func TestReviewBadInput(t *testing.T) {
 		if stdout != "" || strings.Contains(stderr, "secret") {
 			t.Errorf("%s: stdout %q, stderr %q", name, stdout, stderr)
 		}
+	}
+}
+
+// TestReviewOutputFileForEveryFormat pins -o: every format goes to the
+// file, nothing to standard output, and the file holds what standard
+// output would have.
+func TestReviewOutputFileForEveryFormat(t *testing.T) {
+	db := testenv.NewDatabase(t, "pagila")
+	path := planFor(t, db, "--tables", "rental,language")
+	dir := t.TempDir()
+	for format, want := range map[string]string{"text": "Review of ", "markdown": "# Review of ", "json": `"tables": [`, "html": "<!DOCTYPE html>"} {
+		out := filepath.Join(dir, "review."+format)
+		code, stdout, stderr := runCLI(t, "review", path, "--source", db.URL, "--format", format, "-o", out)
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", format, code, stderr)
+		}
+		if stdout != "" {
+			t.Errorf("%s: -o also wrote %d bytes to standard output", format, len(stdout))
+		}
+		got := string(mustRead(t, out))
+		if !strings.Contains(got, want) {
+			t.Errorf("%s: file lacks %q: %.200s", format, want, got)
+		}
+		if format == "text" {
+			_, direct, _ := runCLI(t, "review", path, "--source", db.URL)
+			if direct != got {
+				t.Errorf("text: the file differs from standard output")
+			}
+		}
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 4 {
+		t.Errorf("%d files in the output directory, want the 4 reviews and no temporary ones", len(entries))
 	}
 }

@@ -5,7 +5,9 @@
 // It speaks the DynamoDB JSON 1.0 protocol as aws-sdk-go-v2 sends it
 // (X-Amz-Target DynamoDB_20120810.*, signatures accepted and not verified)
 // for CreateTable, DescribeTable, DeleteTable, ListTables, BatchWriteItem,
-// PutItem, GetItem, BatchGetItem and Scan, and reports errors in DynamoDB's
+// PutItem, GetItem, BatchGetItem and Scan, and ImportTable, DescribeImport,
+// StartBulkPutItems and DescribeBulkOperation reading from an S3 endpoint
+// (ops_import.go), and reports errors in DynamoDB's
 // wire format so the SDK returns the same typed errors and codes as AWS.
 // Validation messages are copied from dynalite, which copies DynamoDB.
 //
@@ -139,6 +141,14 @@ type Options struct {
 	// MaxFaultLog bounds FaultLog; later faults are counted, not logged.
 	// Default 100,000.
 	MaxFaultLog int
+
+	// S3 is where ImportTable and StartBulkPutItems read their input
+	// (see ops_import.go); nil refuses them.
+	S3 ObjectStore
+	// JobDelay is how long (wall time) an import or bulk put stays
+	// IN_PROGRESS before it starts reading, so clients can be tested
+	// against a job that does not finish in time.
+	JobDelay time.Duration
 }
 
 func (o *Options) defaults() error {
@@ -208,6 +218,8 @@ type Server struct {
 
 	parsers sync.Pool
 
+	jobs jobs // imports and bulk puts
+
 	// Set by Start.
 	srv *http.Server
 	ln  net.Listener
@@ -274,6 +286,7 @@ func (s *Server) Close() error {
 			err = s.srv.Close()
 			s.wg.Wait()
 		}
+		s.jobs.wg.Wait()
 	})
 	return err
 }
@@ -440,6 +453,11 @@ func init() {
 		"GetItem":        (*Server).getItem,
 		"BatchGetItem":   (*Server).batchGetItem,
 		"Scan":           (*Server).scan,
+
+		"ImportTable":           (*Server).importTable,
+		"DescribeImport":        (*Server).describeImport,
+		"StartBulkPutItems":     (*Server).startBulkPutItems,
+		"DescribeBulkOperation": (*Server).describeBulkOperation,
 	}
 }
 

@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/spf13/pflag"
+
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+func (f *loadFlags) registerVia(fs *pflag.FlagSet) {
+	fs.StringVar(&f.via, "via", "", "load through S3 and AWS's engine instead of BatchWriteItem: import (new tables) or bulk-put (needs --stage)")
+	fs.StringVar(&f.stage, "stage", "", "with --via: the S3 location to export to first, s3://BUCKET/PREFIX")
+	f.s3.register(fs)
+}
+
+// runLoadVia is `load --via import|bulk-put --stage s3://…`: the export
+// and the import or bulk put in one step. The export reads the load's
+// snapshot, which is closed before AWS's job starts so that it does not
+// hold back VACUUM on the source while the job runs. --resume resumes the
+// export; --recreate deletes the existing target tables first (listing
+// them), for either path; --append lets bulk-put write into non-empty
+// tables.
+func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) error {
+	if f.via != "import" && f.via != "bulk-put" {
+		return fmt.Errorf("load: --via must be import or bulk-put, got %q", f.via)
+	}
+	if f.stage == "" {
+		return errors.New("load: --via needs --stage s3://BUCKET/PREFIX to export to")
+	}
+	if f.appendTo && f.recreate {
+		return errors.New("load: --append and --recreate exclude each other")
+	}
+	if f.via == "import" && f.appendTo {
+		return errors.New("load: --via import creates new tables; --append needs --via bulk-put")
+	}
+	loc, err := load.ParseS3URL(f.stage)
+	if err != nil {
+		return fmt.Errorf("load: --stage: %w", err)
+	}
+	sc, err := f.s3.client(ctx, a.target.region)
+	if err != nil {
+		return err
+	}
+	db, err := a.target.client(ctx)
+	if err != nil {
+		return err
+	}
+	op, err := a.openPlan(ctx, planPath, f.tables)
+	if err != nil {
+		return err
+	}
+	plan := op.plan
+	ui, err := newS3Progress(a.stderr, f.progress, "exporting", "exported")
+	if err != nil {
+		op.close(ctx)
+		return err
+	}
+	logf := func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
+	rejectsPath := or(f.rejects, planPath+".rejects.jsonl")
+	m, err := load.Export(ctx, plan, load.SnapshotSource{Snapshot: op.snap}, sc, load.ExportOptions{
+		To: loc, Resume: f.resume, RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: f.maxRejects,
+		Tables: f.tables, Progress: ui.update, Logf: logf,
+	})
+	op.close(ctx)
+	ui.finish()
+	if m != nil {
+		printManifest(a.stdout, m, loc)
+	}
+	if err != nil {
+		var tooMany *load.TooManyRejectsError
+		if errors.As(err, &tooMany) {
+			return &exitError{code: 3, err: err}
+		}
+		return jobExit(err)
+	}
+	jui, err := newS3Progress(a.stderr, f.progress, f.via+" running", f.via+" done")
+	if err != nil {
+		return err
+	}
+	opts := load.S3LoadOptions{From: loc, Tables: f.tables, RejectsPath: rejectsPath, Progress: jui.update,
+		Logf: func(format string, args ...any) { jui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }}
+	switch {
+	case f.recreate:
+		opts.Existing = load.Recreate
+	case f.appendTo:
+		opts.Existing = load.Append
+	}
+	if f.capacity != "" {
+		c := plans.Capacity{Mode: f.capacity, ReadUnits: f.readUnits, WriteUnits: f.writeUnits}
+		if c.Mode != plans.OnDemand && c.Mode != plans.Provisioned {
+			return fmt.Errorf("load: --capacity must be %s or %s, got %q", plans.OnDemand, plans.Provisioned, c.Mode)
+		}
+		opts.Capacity = &c
+	}
+	var res []load.JobResult
+	if f.via == "import" {
+		res, err = load.Import(ctx, plan, db, sc, opts)
+	} else {
+		res, err = load.BulkPut(ctx, plan, db, sc, opts)
+	}
+	jui.finish()
+	printJobs(a.stdout, res)
+	return jobExit(err)
+}

@@ -1,0 +1,250 @@
+package load
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// ImportAPI is what an import needs of DynamoDB. *dynamodb.Client
+// implements it.
+type ImportAPI interface {
+	TableAPI
+	ImportTable(ctx context.Context, in *dynamodb.ImportTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ImportTableOutput, error)
+	DescribeImport(ctx context.Context, in *dynamodb.DescribeImportInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeImportOutput, error)
+}
+
+// S3LoadOptions tune an import or a bulk put of an export.
+type S3LoadOptions struct {
+	From   S3Location
+	Tables []string
+	// Capacity overrides the plan's capacity of the tables created.
+	Capacity *plans.Capacity
+	// Timeout bounds the wait for each table's job (default 6 h); a job
+	// still running then is reported with its ARN, not waited for.
+	Timeout   time.Duration
+	PollEvery time.Duration
+	Progress  func(Progress)
+	Logf      func(format string, args ...any)
+
+	// Bulk put only.
+	MaxWriteUnits int64
+	Existing      Existing
+	// RejectsPath receives the items a bulk put could not write, from its
+	// S3 error report (appended: the export's rejects stay).
+	RejectsPath string
+}
+
+func (o *S3LoadOptions) defaults() {
+	if o.Timeout <= 0 {
+		o.Timeout = 6 * time.Hour
+	}
+	if o.PollEvery <= 0 {
+		o.PollEvery = time.Second
+	}
+	if o.Logf == nil {
+		o.Logf = func(string, ...any) {}
+	}
+}
+
+// JobResult is what one table's import or bulk put did.
+type JobResult struct {
+	Target, Arn, Status string
+	// Processed counts the input items read, Written those written, Errors
+	// those refused; Bytes the uncompressed input read.
+	Processed, Written, Errors, Bytes int64
+	// LogGroup is the CloudWatch log group an import writes its errors
+	// to; Reports where a bulk put wrote its error report.
+	LogGroup, Reports string
+	Elapsed           time.Duration
+}
+
+// exportedTables reads the export's manifest and returns the plan's
+// selected tables, refusing tables the export does not hold whole or
+// whose plan changed since.
+func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from S3Location, only []string) ([]plans.Table, *Manifest, error) {
+	tables, err := selectTables(plan, only)
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := ReadManifest(ctx, c, from)
+	if err != nil {
+		return nil, nil, err
+	}
+	if m == nil {
+		return nil, nil, fmt.Errorf("no export at %s: %s%s is missing; run pg2ddb export first", from, from, ManifestName)
+	}
+	for _, t := range tables {
+		et := m.Table(t.Target)
+		switch {
+		case et == nil || !et.Done:
+			return nil, nil, fmt.Errorf("the export at %s does not hold table %s whole; run pg2ddb export (--resume) first", from, t.Target)
+		case et.Plan.diff(planFingerprint(t, plan.Options)) != "":
+			return nil, nil, fmt.Errorf("plan table %s changed since the export at %s: %s; export again", t.Source, from, et.Plan.diff(planFingerprint(t, plan.Options)))
+		}
+	}
+	return tables, m, nil
+}
+
+// Import creates each of the plan's tables from the export at
+// opts.From with ImportTable (DynamoDB JSON, the export's compression),
+// one after another, polling DescribeImport until the import ends.
+// ImportTable only creates new tables, so Import refuses, before it
+// starts any, when one of them exists, unless opts.Existing is Recreate:
+// then it deletes them first, listing them.
+func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S3LoadOptions) ([]JobResult, error) {
+	opts.defaults()
+	tables, m, err := exportedTables(ctx, plan, c, opts.From, opts.Tables)
+	if err != nil {
+		return nil, err
+	}
+	var exist []string
+	for _, t := range tables {
+		d, err := describe(ctx, db, t.Target)
+		if err != nil {
+			return nil, err
+		}
+		if d != nil {
+			exist = append(exist, t.Target)
+		}
+	}
+	if len(exist) > 0 && opts.Existing == Recreate {
+		opts.Logf("--recreate: deleting %d existing tables: %v", len(exist), exist)
+		for _, name := range exist {
+			if err := deleteTable(ctx, db, name); err != nil {
+				return nil, err
+			}
+		}
+	} else if len(exist) > 0 {
+		return nil, fmt.Errorf("import creates new tables only, and these exist: %s; delete them (--recreate), or use bulk-put to write into existing tables", strings.Join(exist, ", "))
+	}
+	var res []JobResult
+	var failed []string
+	for _, t := range tables {
+		et := m.Table(t.Target)
+		capacity := t.Capacity
+		if opts.Capacity != nil {
+			capacity = *opts.Capacity
+		}
+		params, err := creationParams(t, capacity)
+		if err != nil {
+			return res, err
+		}
+		if len(et.Objects) == 0 {
+			// Nothing to import, and an import of no objects fails: an
+			// empty table is created as load creates it.
+			opts.Logf("%s is empty: creating it (%s)", t.Target, capacityText(capacity))
+			if err := createTable(ctx, db, t, capacity); err != nil {
+				return res, err
+			}
+			res = append(res, JobResult{Target: t.Target, Status: "CREATED (empty)"})
+			continue
+		}
+		opts.Logf("importing %s from %s (%d objects, %s items)", t.Target, opts.From.String()+strings.TrimPrefix(et.Prefix, opts.From.Prefix), len(et.Objects), plans.Thousands(et.Items))
+		out, err := db.ImportTable(ctx, &dynamodb.ImportTableInput{
+			InputFormat:             types.InputFormatDynamodbJson,
+			InputCompressionType:    types.InputCompressionType(ImportCompression(m.Compression)),
+			S3BucketSource:          &types.S3BucketSource{S3Bucket: aws.String(opts.From.Bucket), S3KeyPrefix: aws.String(et.Prefix)},
+			TableCreationParameters: params,
+		})
+		if err != nil {
+			return res, fmt.Errorf("import %s: %w", t.Target, err)
+		}
+		arn := aws.ToString(out.ImportTableDescription.ImportArn)
+		r := JobResult{Target: t.Target, Arn: arn}
+		start := time.Now()
+		err = poll(ctx, opts, t.Target, arn, func(ctx context.Context) (bool, error) {
+			d, err := db.DescribeImport(ctx, &dynamodb.DescribeImportInput{ImportArn: aws.String(arn)})
+			if err != nil {
+				return false, fmt.Errorf("describe import of %s: %w", t.Target, err)
+			}
+			it := d.ImportTableDescription
+			r.Status = string(it.ImportStatus)
+			r.Processed, r.Written, r.Errors, r.Bytes = it.ProcessedItemCount, it.ImportedItemCount, it.ErrorCount, aws.ToInt64(it.ProcessedSizeBytes)
+			r.LogGroup = aws.ToString(it.CloudWatchLogGroupArn)
+			r.Elapsed = time.Since(start)
+			done := it.ImportStatus != types.ImportStatusInProgress && it.ImportStatus != types.ImportStatusCancelling
+			if opts.Progress != nil {
+				opts.Progress(Progress{Source: t.Source, Target: t.Target, Total: et.Items, Read: r.Processed, Written: r.Written, Rejected: r.Errors, Elapsed: r.Elapsed, Done: done})
+			}
+			if done && it.ImportStatus != types.ImportStatusCompleted {
+				return true, fmt.Errorf("import of %s ended %s: %s %s (import %s; errors in CloudWatch log group %s)",
+					t.Target, it.ImportStatus, aws.ToString(it.FailureCode), aws.ToString(it.FailureMessage), arn, r.LogGroup)
+			}
+			return done, nil
+		})
+		res = append(res, r)
+		if err != nil {
+			return res, err
+		}
+		if r.Errors > 0 {
+			failed = append(failed, fmt.Sprintf("%s: %d items refused", t.Target, r.Errors))
+		}
+	}
+	if len(failed) > 0 {
+		return res, fmt.Errorf("import refused items (%s); the reasons are in CloudWatch log group %s", strings.Join(failed, "; "), res[len(res)-1].LogGroup)
+	}
+	return res, nil
+}
+
+// ErrJobTimeout is returned (wrapped) when an import or bulk put was still
+// running after S3LoadOptions.Timeout.
+var ErrJobTimeout = errors.New("still running")
+
+// poll calls check every PollEvery until it reports done, ctx ends or the
+// timeout passes; the last two are reported with the job's ARN, since the
+// job goes on in AWS.
+func poll(ctx context.Context, opts S3LoadOptions, table, arn string, check func(context.Context) (bool, error)) error {
+	deadline := time.Now().Add(opts.Timeout)
+	for {
+		done, err := check(ctx)
+		if err != nil || done {
+			return err
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("%s: %w after %s (%s); it goes on in AWS: poll it with aws dynamodb describe-import/describe-bulk-operation", table, ErrJobTimeout, opts.Timeout, arn)
+		}
+		if err := sleep(ctx, opts.PollEvery); err != nil {
+			return fmt.Errorf("%w: stopped waiting for %s (%s); it goes on in AWS", ErrInterrupted, table, arn)
+		}
+	}
+}
+
+// creationParams is the plan's table for ImportTable, as createTable
+// builds it for CreateTable (ImportTable takes no warm throughput).
+func creationParams(t plans.Table, capacity plans.Capacity) (*types.TableCreationParameters, error) {
+	p := &types.TableCreationParameters{
+		TableName: aws.String(t.Target),
+		AttributeDefinitions: []types.AttributeDefinition{{
+			AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type),
+		}},
+		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
+	}
+	if t.SortKey != nil {
+		p.AttributeDefinitions = append(p.AttributeDefinitions, types.AttributeDefinition{
+			AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type),
+		})
+		p.KeySchema = append(p.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
+	}
+	switch capacity.Mode {
+	case plans.Provisioned:
+		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
+			return nil, fmt.Errorf("import table %s: provisioned capacity needs read and write units", t.Target)
+		}
+		p.BillingMode = types.BillingModeProvisioned
+		p.ProvisionedThroughput = &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits)}
+	case plans.OnDemand, "":
+		p.BillingMode = types.BillingModePayPerRequest
+	default:
+		return nil, fmt.Errorf("import table %s: unknown capacity mode %q", t.Target, capacity.Mode)
+	}
+	return p, nil
+}

@@ -1,0 +1,72 @@
+package review
+
+import (
+	"os"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
+// TestHeatOrdersAreTheLoadersOrders pins that the heat picture replays the
+// writes a load makes: for pagila's rental (S key) and payment (N key),
+// the partitions the simulation writes to, one by one, are those of the
+// rows extract.Stream hands a load, in interleaved and in table order.
+func TestHeatOrdersAreTheLoadersOrders(t *testing.T) {
+	db := testenv.NewDatabase(t, "pagila")
+	p, err := plans.ReadFile("../mapping/testdata/golden/pagila.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	const parts = 16
+	for _, tb := range p.Tables {
+		if tb.Source != "public.rental" && tb.Source != "public.payment" {
+			continue
+		}
+		keys, _, err := extract.KeyCounts(t.Context(), s, tb, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		part := make([]int, len(keys))
+		units := make([]int64, len(keys))
+		for i, k := range keys {
+			part[i] = ddbsim.PartitionOf(tb.PartitionKey.Type, k.Value, parts)
+			units[i] = k.Items
+		}
+		for order, gen := range map[extract.Order]func() (int, bool){
+			extract.OrderInterleave: interleaved(keys, units, part),
+			extract.OrderTable:      tableOrder(units, part),
+		} {
+			rows, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: order})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var n int
+			for rows.Next() {
+				want := ddbsim.PartitionOf(tb.PartitionKey.Type, string(rows.Row().PK), parts)
+				got, ok := gen()
+				if !ok || got != want {
+					t.Errorf("%s, %s order, write %d: simulated on partition %d (more %v), the load writes to %d", tb.Source, order, n, got, ok, want)
+					break
+				}
+				n++
+			}
+			rows.Close()
+			if err := rows.Err(); err != nil {
+				t.Fatal(err)
+			}
+			if _, more := gen(); more || n < 16000 {
+				t.Errorf("%s, %s order: %d rows streamed, simulation has more: %v", tb.Source, order, n, more)
+			}
+		}
+	}
+}

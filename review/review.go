@@ -1,0 +1,70 @@
+// Package review renders pg2ddb review as one self-contained HTML page: per
+// table the key design and warnings, the items-per-key histogram, a
+// partition-heat picture of the load in both orders, the access paths and
+// proposed indexes, sample items, and the cost and time table. Charts are
+// inline SVG drawn by html/template (which escapes everything that came
+// from the database), so the page needs no network and no JavaScript: it
+// is read in a pull request, an e-mail attachment or an air-gapped
+// review the same way.
+//
+// The package draws; it does not measure. cmd/pg2ddb's review command reads
+// the source and fills a Report.
+package review
+
+import (
+	"encoding/json"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// Report is everything the page shows.
+type Report struct {
+	// Plan is the plan file's path, as given.
+	Plan     string
+	Database string
+	// Workload is the plan's note on workload evidence (pg_stat_statements).
+	Workload  string
+	WriteRate int64
+	// Notes are plan-versus-database differences review tolerated.
+	Notes   []string
+	Tables  []Table
+	Skipped []plans.Skipped
+	Cost    *plans.CostReport
+}
+
+// Table is what review found for one table. Its JSON form is what
+// pg2ddb review --format json prints per table.
+type Table struct {
+	Design       *plans.Table          `json:"design"`
+	Samples      []json.RawMessage     `json:"samples"`
+	Distribution *extract.Distribution `json:"distribution"`
+	Sizes        Sizes                 `json:"item_sizes"`
+	Load         LoadEstimate          `json:"load_estimate"`
+	Cost         plans.TableCost       `json:"cost"`
+	// Heat is the partition-heat simulation; only the HTML review
+	// computes it.
+	Heat *Heat `json:"partition_heat,omitempty"`
+}
+
+// Sizes are item sizes by DynamoDB's rules, measured by encoding rows
+// exactly as a load would.
+type Sizes struct {
+	RowsEncoded int64   `json:"rows_encoded"`
+	AvgBytes    float64 `json:"avg_bytes"`
+	MaxBytes    int     `json:"max_bytes"`
+	AvgWCU      float64 `json:"avg_wcu"`
+	// Rejected counts encoded rows a load would put in the rejects file,
+	// by reason (the first few reasons verbatim).
+	Rejected int64            `json:"rejected"`
+	Reasons  map[string]int64 `json:"reasons,omitempty"`
+}
+
+// LoadEstimate is the time a load takes at a write rate, in both orders.
+type LoadEstimate struct {
+	WriteRate          int64   `json:"write_rate"`
+	TotalWCU           int64   `json:"total_wcu"`
+	InterleavedSeconds float64 `json:"interleaved_seconds"`
+	TableOrderSeconds  float64 `json:"table_order_seconds"`
+	HotKeyFloorSeconds float64 `json:"hot_key_floor_seconds"`
+}

@@ -124,8 +124,14 @@ func EnabledIndexes(t plans.Table) []plans.Index {
 // addIndexes adds t's enabled indexes to in, with the attribute
 // definitions of their keys; an attribute used with two types is refused.
 func addIndexes(in *dynamodb.CreateTableInput, t plans.Table) error {
+	return addIndexDefinitions(&in.AttributeDefinitions, &in.GlobalSecondaryIndexes, t)
+}
+
+// addIndexDefinitions adds t's enabled indexes and their key attributes'
+// definitions, for CreateTable and for ImportTable's table alike.
+func addIndexDefinitions(defs *[]types.AttributeDefinition, gsis *[]types.GlobalSecondaryIndex, t plans.Table) error {
 	defined := map[string]string{}
-	for _, a := range in.AttributeDefinitions {
+	for _, a := range *defs {
 		defined[aws.ToString(a.AttributeName)] = string(a.AttributeType)
 	}
 	define := func(ix string, k *plans.Key) error {
@@ -136,7 +142,7 @@ func addIndexes(in *dynamodb.CreateTableInput, t plans.Table) error {
 			return nil
 		}
 		defined[k.Attribute] = k.Type
-		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
+		*defs = append(*defs, types.AttributeDefinition{
 			AttributeName: aws.String(k.Attribute), AttributeType: types.ScalarAttributeType(k.Type),
 		})
 		return nil
@@ -159,7 +165,7 @@ func addIndexes(in *dynamodb.CreateTableInput, t plans.Table) error {
 		if ix.Projection == plans.ProjectInclude {
 			g.Projection.NonKeyAttributes = ix.NonKeyAttributes
 		}
-		in.GlobalSecondaryIndexes = append(in.GlobalSecondaryIndexes, g)
+		*gsis = append(*gsis, g)
 	}
 	return nil
 }

@@ -234,6 +234,11 @@ func creationParams(t plans.Table, capacity plans.Capacity) (*types.TableCreatio
 		})
 		p.KeySchema = append(p.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
 	}
+	// The plan's enabled indexes are built by the import with the table,
+	// as createTable creates them for a load.
+	if err := addIndexDefinitions(&p.AttributeDefinitions, &p.GlobalSecondaryIndexes, t); err != nil {
+		return nil, fmt.Errorf("import table %s: %w", t.Target, err)
+	}
 	switch capacity.Mode {
 	case plans.Provisioned:
 		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
@@ -241,6 +246,9 @@ func creationParams(t plans.Table, capacity plans.Capacity) (*types.TableCreatio
 		}
 		p.BillingMode = types.BillingModeProvisioned
 		p.ProvisionedThroughput = &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits)}
+		for i := range p.GlobalSecondaryIndexes {
+			p.GlobalSecondaryIndexes[i].ProvisionedThroughput = p.ProvisionedThroughput
+		}
 	case plans.OnDemand, "":
 		p.BillingMode = types.BillingModePayPerRequest
 	default:

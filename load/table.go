@@ -54,8 +54,10 @@ func hasItems(ctx context.Context, c TableAPI, name string) (bool, error) {
 	return false, nil
 }
 
-// createTable creates t's target with its key schema and capacity and
-// waits until it is ACTIVE.
+// createTable creates t's target with its key schema, its enabled global
+// secondary indexes and capacity, and waits until it and its indexes are
+// ACTIVE: an index created with its table is built as the items arrive,
+// which costs no backfill later.
 func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.Capacity) error {
 	in := &dynamodb.CreateTableInput{
 		TableName: aws.String(t.Target),
@@ -70,6 +72,9 @@ func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.
 		})
 		in.KeySchema = append(in.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
 	}
+	if err := addIndexes(in, t); err != nil {
+		return fmt.Errorf("create table %s: %w", t.Target, err)
+	}
 	switch capacity.Mode {
 	case plans.Provisioned:
 		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
@@ -78,6 +83,11 @@ func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.
 		in.BillingMode = types.BillingModeProvisioned
 		in.ProvisionedThroughput = &types.ProvisionedThroughput{
 			ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits),
+		}
+		// A provisioned table's indexes have their own throughput; each
+		// gets the table's, since each index write mirrors a table write.
+		for i := range in.GlobalSecondaryIndexes {
+			in.GlobalSecondaryIndexes[i].ProvisionedThroughput = in.ProvisionedThroughput
 		}
 	case plans.OnDemand, "":
 		in.BillingMode = types.BillingModePayPerRequest
@@ -99,6 +109,78 @@ func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.
 	return waitTable(ctx, c, t.Target, true)
 }
 
+// EnabledIndexes are the indexes of t that load, import and verify act
+// on: a proposal the reviewer left off is not created.
+func EnabledIndexes(t plans.Table) []plans.Index {
+	var out []plans.Index
+	for _, ix := range t.Indexes {
+		if ix.Enabled {
+			out = append(out, ix)
+		}
+	}
+	return out
+}
+
+// addIndexes adds t's enabled indexes to in, with the attribute
+// definitions of their keys; an attribute used with two types is refused.
+func addIndexes(in *dynamodb.CreateTableInput, t plans.Table) error {
+	return addIndexDefinitions(&in.AttributeDefinitions, &in.GlobalSecondaryIndexes, t)
+}
+
+// addIndexDefinitions adds t's enabled indexes and their key attributes'
+// definitions, for CreateTable and for ImportTable's table alike.
+func addIndexDefinitions(defs *[]types.AttributeDefinition, gsis *[]types.GlobalSecondaryIndex, t plans.Table) error {
+	defined := map[string]string{}
+	for _, a := range *defs {
+		defined[aws.ToString(a.AttributeName)] = string(a.AttributeType)
+	}
+	define := func(ix string, k *plans.Key) error {
+		if typ, ok := defined[k.Attribute]; ok {
+			if typ != k.Type {
+				return fmt.Errorf("index %s keys on %s as type %s, which the table defines as %s", ix, k.Attribute, k.Type, typ)
+			}
+			return nil
+		}
+		defined[k.Attribute] = k.Type
+		*defs = append(*defs, types.AttributeDefinition{
+			AttributeName: aws.String(k.Attribute), AttributeType: types.ScalarAttributeType(k.Type),
+		})
+		return nil
+	}
+	for _, ix := range EnabledIndexes(t) {
+		g := types.GlobalSecondaryIndex{
+			IndexName:  aws.String(ix.Name),
+			KeySchema:  []types.KeySchemaElement{{AttributeName: aws.String(ix.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
+			Projection: &types.Projection{ProjectionType: types.ProjectionType(ix.Projection)},
+		}
+		if err := define(ix.Name, &ix.PartitionKey); err != nil {
+			return err
+		}
+		if ix.SortKey != nil {
+			if err := define(ix.Name, ix.SortKey); err != nil {
+				return err
+			}
+			g.KeySchema = append(g.KeySchema, types.KeySchemaElement{AttributeName: aws.String(ix.SortKey.Attribute), KeyType: types.KeyTypeRange})
+		}
+		if ix.Projection == plans.ProjectInclude {
+			g.Projection.NonKeyAttributes = ix.NonKeyAttributes
+		}
+		*gsis = append(*gsis, g)
+	}
+	return nil
+}
+
+// indexesActive reports whether every index of a table is ACTIVE: a load
+// into a table whose index is still CREATING would be throttled by it.
+func indexesActive(d *types.TableDescription) bool {
+	for _, ix := range d.GlobalSecondaryIndexes {
+		if ix.IndexStatus != types.IndexStatusActive {
+			return false
+		}
+	}
+	return true
+}
+
 // waitTable polls until the table is ACTIVE (active) or gone (!active).
 func waitTable(ctx context.Context, c TableAPI, name string, active bool) error {
 	deadline := time.Now().Add(10 * time.Minute)
@@ -107,7 +189,7 @@ func waitTable(ctx context.Context, c TableAPI, name string, active bool) error 
 		if err != nil {
 			return err
 		}
-		if active && d != nil && d.TableStatus == types.TableStatusActive {
+		if active && d != nil && d.TableStatus == types.TableStatusActive && indexesActive(d) {
 			return nil
 		}
 		if !active && d == nil {
@@ -166,5 +248,41 @@ func checkKeySchema(d *types.TableDescription, t plans.Table) error {
 	if err := check("partition", types.KeyTypeHash, &t.PartitionKey); err != nil {
 		return err
 	}
-	return check("sort", types.KeyTypeRange, t.SortKey)
+	if err := check("sort", types.KeyTypeRange, t.SortKey); err != nil {
+		return err
+	}
+	return checkIndexes(d, t)
+}
+
+// checkIndexes refuses an existing table that lacks an enabled index of
+// the plan, or has it with other keys: the load would leave the lookup it
+// serves a Scan, and verify would fail after the whole load.
+func checkIndexes(d *types.TableDescription, t plans.Table) error {
+	declared := map[string]types.ScalarAttributeType{}
+	for _, a := range d.AttributeDefinitions {
+		declared[aws.ToString(a.AttributeName)] = a.AttributeType
+	}
+	for _, ix := range EnabledIndexes(t) {
+		var got *types.GlobalSecondaryIndexDescription
+		for i := range d.GlobalSecondaryIndexes {
+			if aws.ToString(d.GlobalSecondaryIndexes[i].IndexName) == ix.Name {
+				got = &d.GlobalSecondaryIndexes[i]
+			}
+		}
+		if got == nil {
+			return fmt.Errorf("table %s exists without the plan's index %s; use --recreate to replace it, or disable the index in the plan", t.Target, ix.Name)
+		}
+		want := []string{ix.PartitionKey.Attribute + " HASH " + ix.PartitionKey.Type}
+		if ix.SortKey != nil {
+			want = append(want, ix.SortKey.Attribute+" RANGE "+ix.SortKey.Type)
+		}
+		var have []string
+		for _, k := range got.KeySchema {
+			have = append(have, aws.ToString(k.AttributeName)+" "+string(k.KeyType)+" "+string(declared[aws.ToString(k.AttributeName)]))
+		}
+		if fmt.Sprint(want) != fmt.Sprint(have) {
+			return fmt.Errorf("table %s has index %s keyed %v, the plan's is %v; use --recreate to replace it", t.Target, ix.Name, have, want)
+		}
+	}
+	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"sort"
 	"sync/atomic"
+	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -39,6 +40,11 @@ type VerifyOptions struct {
 	// MaxDifferences caps the differences listed per table (default 20);
 	// all are counted.
 	MaxDifferences int
+	// IndexRecounts is how many times an index that holds fewer items
+	// than expected is counted again, after 1 s, 2 s, 4 s …, before it is
+	// a difference (default 3; negative: none): DynamoDB fills a global
+	// index asynchronously, so a count right after a load can lag.
+	IndexRecounts int
 }
 
 // TableVerify is the verdict on one table.
@@ -53,12 +59,24 @@ type TableVerify struct {
 	Dropped int64
 	// Items is the DynamoDB item count; it must equal SourceRows -
 	// Rejected - Dropped.
-	Items   int64
+	Items int64
+	// Indexes are the enabled global secondary indexes' counts.
+	Indexes []IndexVerify
 	Sampled int
 	// Differences lists what did not match, at most MaxDifferences of
 	// DifferenceCount.
 	Differences     []string
 	DifferenceCount int
+}
+
+// IndexVerify is the verdict on one global secondary index: it must hold
+// every item of the table that has its key attributes (a sparse index
+// leaves out the items of rows with NULL key columns).
+type IndexVerify struct {
+	Name string
+	// Expected counts the table's items with every key attribute of the
+	// index; Items is the index's count (Scan with IndexName, COUNT).
+	Expected, Items int64
 }
 
 // VerifyReport is the verdict on a plan.
@@ -87,6 +105,9 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	}
 	if opts.MaxDifferences <= 0 {
 		opts.MaxDifferences = 20
+	}
+	if opts.IndexRecounts == 0 {
+		opts.IndexRecounts = 3
 	}
 	tables, err := selectTables(plan, opts.Tables)
 	if err != nil {
@@ -141,6 +162,9 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 		} else if want := tv.SourceRows - tv.Rejected; want != tv.Items {
 			diff("item count: %d source rows - %d rejected = %d expected, DynamoDB holds %d", tv.SourceRows, tv.Rejected, want, tv.Items)
 		}
+		if err := verifyIndexes(ctx, db, t, opts.Segments, opts.IndexRecounts, &tv, diff); err != nil {
+			return nil, err
+		}
 		if opts.Sample > 0 {
 			if err := sampleTable(ctx, plan, t, src, db, opts.Sample, rejectedKeys, &tv, diff); err != nil {
 				return nil, err
@@ -167,6 +191,113 @@ func keyValueText(k plans.Key, v string) string {
 		return codec.CanonicalNumber(v)
 	}
 	return v
+}
+
+// verifyIndexes counts each enabled index's items and the table's items
+// that have the index's key attributes, which the index must hold; the
+// table's own count is checked against the source, so together they prove
+// the index complete. Index reads are eventually consistent (DynamoDB has
+// no consistent read on a global index), so a count taken right after a
+// load can lag on AWS: a short index is counted again a few times before
+// the difference, which names the index, is reported.
+func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments, recounts int, tv *TableVerify, diff func(string, ...any)) error {
+	ixs := EnabledIndexes(t)
+	if len(ixs) == 0 {
+		return nil
+	}
+	keys := make([][]string, len(ixs))
+	for i, ix := range ixs {
+		keys[i] = []string{ix.PartitionKey.Attribute}
+		if ix.SortKey != nil {
+			keys[i] = append(keys[i], ix.SortKey.Attribute)
+		}
+	}
+	expected := make([]atomic.Int64, len(ixs))
+	g, gctx := errgroup.WithContext(ctx)
+	for seg := range segments {
+		g.Go(func() error {
+			p := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{
+				TableName: aws.String(t.Target), ConsistentRead: aws.Bool(true),
+				Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(segments)),
+			})
+			for p.HasMorePages() {
+				out, err := p.NextPage(gctx)
+				if err != nil {
+					return fmt.Errorf("scan %s for its index keys: %w", t.Target, err)
+				}
+				for _, item := range out.Items {
+					for i, ks := range keys {
+						if hasAll(item, ks) {
+							expected[i].Add(1)
+						}
+					}
+				}
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return err
+	}
+	for i, ix := range ixs {
+		want := expected[i].Load()
+		n, err := countIndex(ctx, db, t.Target, ix.Name, segments)
+		for r, wait := 0, time.Second; err == nil && n < want && r < recounts; r, wait = r+1, 2*wait {
+			if err := sleep(ctx, wait); err != nil {
+				return err
+			}
+			n, err = countIndex(ctx, db, t.Target, ix.Name, segments)
+		}
+		if err != nil {
+			return err
+		}
+		iv := IndexVerify{Name: ix.Name, Expected: want, Items: n}
+		tv.Indexes = append(tv.Indexes, iv)
+		if iv.Items != iv.Expected {
+			diff("index %s: %d items of the table have its key attributes, the index holds %d", ix.Name, iv.Expected, iv.Items)
+		}
+	}
+	return nil
+}
+
+func hasAll(item map[string]types.AttributeValue, attrs []string) bool {
+	for _, a := range attrs {
+		v, ok := item[a]
+		if !ok {
+			return false
+		}
+		if _, null := v.(*types.AttributeValueMemberNULL); null {
+			return false
+		}
+	}
+	return true
+}
+
+// countIndex counts an index's items with a parallel Scan (IndexName,
+// Select=COUNT).
+func countIndex(ctx context.Context, db ReadAPI, table, index string, segments int) (int64, error) {
+	var total atomic.Int64
+	g, gctx := errgroup.WithContext(ctx)
+	for seg := range segments {
+		g.Go(func() error {
+			p := dynamodb.NewScanPaginator(db, &dynamodb.ScanInput{
+				TableName: aws.String(table), IndexName: aws.String(index), Select: types.SelectCount,
+				Segment: aws.Int32(int32(seg)), TotalSegments: aws.Int32(int32(segments)),
+			})
+			for p.HasMorePages() {
+				out, err := p.NextPage(gctx)
+				if err != nil {
+					return fmt.Errorf("count items of %s index %s: %w", table, index, err)
+				}
+				total.Add(int64(out.Count))
+			}
+			return nil
+		})
+	}
+	if err := g.Wait(); err != nil {
+		return 0, err
+	}
+	return total.Load(), nil
 }
 
 // countItems counts a table's items with a parallel, strongly consistent

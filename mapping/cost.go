@@ -101,14 +101,23 @@ func ImportBytes(t *plans.Table, e plans.Estimates) int64 {
 // estimates e (the plan's, or review's measured ones), by each path, and
 // the path to take. Direct loads run at writeRate (a provisioned table at
 // its write units when the plan says provisioned).
+//
+// The enabled indexes of t (as the plan file has them now, so a reviewer's
+// edit counts) add their writes to the direct loads: DynamoDB bills every
+// index write. An import builds its indexes without write charges.
 func EstimateCost(t *plans.Table, e plans.Estimates, writeRate int64, pr plans.Pricing) plans.TableCost {
 	c := plans.TableCost{Source: t.Source}
-	wru := float64(e.TotalWCU)
+	e.IndexWCU = IndexWCU(t)
+	wru := float64(e.TotalWCU + e.IndexWCU)
+	basis := fmt.Sprintf("%s WRU × $%g per million", plans.Thousands(e.TotalWCU), pr.OnDemandWritePerMillion)
+	if e.IndexWCU > 0 {
+		basis = fmt.Sprintf("(%s + %s index) WRU × $%g per million", plans.Thousands(e.TotalWCU), plans.Thousands(e.IndexWCU), pr.OnDemandWritePerMillion)
+	}
 	c.OnDemand = plans.PathCost{
 		Known:   true,
 		Dollars: wru / 1e6 * pr.OnDemandWritePerMillion,
 		Seconds: EstimateLoad(e, writeRate).Interleaved,
-		Basis:   fmt.Sprintf("%s WRU × $%g per million", plans.Thousands(e.TotalWCU), pr.OnDemandWritePerMillion),
+		Basis:   basis,
 	}
 	wcu := writeRate
 	if t.Capacity.Mode == plans.Provisioned && t.Capacity.WriteUnits > 0 {

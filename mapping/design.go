@@ -51,6 +51,10 @@ type Options struct {
 	Database string
 	Schemas  []string
 	Tables   []string
+	// Workload is the pg_stat_statements evidence (extract.ReadWorkload);
+	// nil when it was not read. It ranks key and index candidates, and
+	// its summary goes into the plan's source.
+	Workload *extract.Workload
 }
 
 // The defaults of Options.
@@ -107,7 +111,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 	}
 	p := &plans.Plan{
 		Version: plans.FormatVersion,
-		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables},
+		Source:  plans.Source{Database: db, Schemas: opts.Schemas, Tables: opts.Tables, Workload: workloadSummary(opts.Workload)},
 		Options: plans.Options{
 			TablePrefix: opts.TablePrefix, WriteRate: opts.WriteRate, Nulls: opts.Nulls,
 			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
@@ -139,6 +143,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		}
 		pt.Target = targets[t.QualifiedName()]
 		giveWayKeyAttributes(pt)
+		d.access(pt)
 		p.Tables = append(p.Tables, *pt)
 	}
 	return p, nil
@@ -384,6 +389,7 @@ const (
 	meaningUniqueConstraint = 0.9
 	meaningImplied          = 0.85
 	meaningPolicy           = 0.8
+	meaningWorkload         = 0.8
 	meaningIdentifierRepeat = 0.75
 	meaningLeading          = 0.6
 	meaningClassification   = 0.6
@@ -590,6 +596,22 @@ func (d *designer) candidates() []*candidate {
 			plain(add([]string{c.Name}, m, r, "a column of a key type, competing on its statistics", nil))
 		default:
 			plain(add([]string{c.Name}, meaningMeasure, r, "a "+roleWord(r)+", competing on its statistics only", nil))
+		}
+	}
+	// The recorded workload: a column the application filters on often
+	// is read by, like a policy's column — evidence of meaning that lifts
+	// a column with none. One column only: a composite of filters is not
+	// an identity.
+	for _, wl := range d.opts.Workload.TableLookups(t.Schema, t.Name) {
+		if len(wl.Columns) != 1 || wl.Calls < StrongWorkloadCalls {
+			continue
+		}
+		col := t.Column(wl.Columns[0])
+		if col == nil {
+			continue
+		}
+		if c := add(wl.Columns, meaningWorkload, roleOf(t.Name, col), fmt.Sprintf("workload: %s calls (%s rows) of statements that filter on it (pg_stat_statements)", plans.Thousands(wl.Calls), plans.Thousands(wl.Rows)), nil); c != nil {
+			c.plain = false
 		}
 	}
 	for _, c := range out {

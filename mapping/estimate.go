@@ -25,13 +25,15 @@ type LoadTime struct {
 
 // EstimateLoad returns the load times of a table with estimates e at
 // writeRate WCU/s. It is the arithmetic review shows next to a plan; it
-// ignores the on-demand ramp-up, which affects both orders alike.
+// ignores the on-demand ramp-up, which affects both orders alike. The
+// writes of enabled indexes (e.IndexWCU) share the write rate with the
+// table's own, so they lengthen both orders.
 func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 	if writeRate <= 0 || e.TotalWCU == 0 {
 		return LoadTime{}
 	}
 	rate := float64(writeRate)
-	total := float64(e.TotalWCU)
+	total := float64(e.TotalWCU + e.IndexWCU)
 	hotFloor := float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU
 	lt := LoadTime{Interleaved: math.Max(total/rate, hotFloor), HotKeyFloor: hotFloor}
 	keys := max(e.DistinctPartitionKeys, 1)
@@ -51,7 +53,9 @@ func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 func TotalLoad(p *plans.Plan) LoadTime {
 	var sum LoadTime
 	for _, t := range p.Tables {
-		lt := EstimateLoad(t.Estimates, p.Options.WriteRate)
+		e := t.Estimates
+		e.IndexWCU = IndexWCU(&t)
+		lt := EstimateLoad(e, p.Options.WriteRate)
 		sum.Interleaved += lt.Interleaved
 		sum.TableOrder += lt.TableOrder
 	}

@@ -63,6 +63,9 @@ type Index struct {
 	TotalWCU   int64   `yaml:"total_wcu"`
 }
 
+// MaxIndexes is DynamoDB's limit of global secondary indexes per table.
+const MaxIndexes = 20
+
 // Index projections.
 const (
 	ProjectAll     = "ALL"

@@ -296,6 +296,12 @@ type Estimates struct {
 	// hottest key's WCU / 1,000 WCU/s, the time no load can beat.
 	IdealLoadSeconds   float64 `yaml:"ideal_load_seconds"`
 	HotKeyFloorSeconds float64 `yaml:"hot_key_floor_seconds"`
+	// IndexWCU is what the enabled global secondary indexes add to the
+	// load's writes (the sum of their TotalWCU): an item is written to
+	// each index that holds its key. Load-time and cost estimates add it
+	// to TotalWCU. Left out of JSON when zero, so a checkpoint's
+	// fingerprint of a plan without indexes is what it was before it.
+	IndexWCU int64 `yaml:"index_wcu,omitempty" json:",omitempty"`
 }
 
 // Skipped is a source relation the plan does not migrate.

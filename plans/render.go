@@ -92,6 +92,7 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 			r.item(s + ": " + strings.Join(c.Why, "; "))
 		}
 	}
+	r.access(t)
 	e := t.Estimates
 	r.label("Estimates")
 	r.item(fmt.Sprintf("%s items, %s B average, %s B largest, %.2f WCU per item, %s WCU in all",
@@ -103,6 +104,9 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 	r.item(fmt.Sprintf("%s partition keys, items per key: max %s%s, median %s",
 		Thousands(e.DistinctPartitionKeys), Thousands(e.ItemsPerKeyMax), hot, Thousands(e.ItemsPerKeyMedian)))
 	r.item(fmt.Sprintf("load time: ideal %s, hottest key floor %s", Seconds(e.IdealLoadSeconds), Seconds(e.HotKeyFloorSeconds)))
+	if e.IndexWCU > 0 {
+		r.item(fmt.Sprintf("enabled indexes add %s WCU to the load's writes", Thousands(e.IndexWCU)))
+	}
 	if e.RowsOver400KB > 0 {
 		r.item(fmt.Sprintf("%s rows over DynamoDB's 400 KB item limit", Thousands(e.RowsOver400KB)))
 	}
@@ -113,6 +117,57 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 		}
 	}
 	b.WriteString(r.b.String())
+}
+
+// access writes the table's lookups and what serves each — a table in
+// markdown, one line each in text — and then the proposed indexes, enabled
+// or not, with the rule that decided, their keys, projection and cost.
+func (r *renderer) access(t *Table) {
+	if len(t.AccessPaths) > 0 {
+		r.label("Access paths")
+		if r.md {
+			r.b.WriteString("| lookup | from | served by | why |\n|---|---|---|---|\n")
+			for _, a := range t.AccessPaths {
+				served := a.ServedBy
+				if served != ServedByBase && served != ServedByNone {
+					served = "`" + served + "`"
+				}
+				r.b.WriteString("| " + mdCell(a.Name) + " | " + mdCell(a.Kind+": "+a.Source) + " | " + served + " | " + mdCell(strings.Join(a.Why, "; ")) + " |\n")
+			}
+		} else {
+			for _, a := range t.AccessPaths {
+				r.item(a.Name + " [" + a.Kind + ": " + a.Source + "] → " + a.ServedBy + ": " + strings.Join(a.Why, "; "))
+			}
+		}
+	}
+	if len(t.Indexes) > 0 {
+		r.label("Proposed global secondary indexes")
+		for _, ix := range t.Indexes {
+			state := "off"
+			if ix.Enabled {
+				state = "ON"
+			}
+			keys := ix.PartitionKey.Attribute + " " + ix.PartitionKey.Type
+			if ix.SortKey != nil {
+				keys += ", sort " + ix.SortKey.Attribute + " " + ix.SortKey.Type
+			}
+			r.item(fmt.Sprintf("%s [%s] key %s, projection %s, %s WCU (%g per item) — rule: %s",
+				r.code(ix.Name), state, r.code(keys), ix.Projection, Thousands(ix.TotalWCU), ix.WCUPerItem, ix.Rule))
+			why := append([]string{}, ix.PartitionKey.Why...)
+			if ix.SortKey != nil {
+				why = append(why, ix.SortKey.Why...)
+			}
+			for _, w := range append(why, ix.Why...) {
+				r.item("  " + w)
+			}
+		}
+	}
+}
+
+// mdCell keeps a markdown table cell on one row: pipes escaped, line
+// breaks as spaces.
+func mdCell(s string) string {
+	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
 }
 
 type renderer struct {

@@ -175,6 +175,7 @@ func (v *validator) table(at string, t *Table) {
 	if d := t.Duplicates; d != nil {
 		v.duplicates(at+".duplicates", t, d)
 	}
+	v.indexes(at, t)
 	switch t.Capacity.Mode {
 	case OnDemand:
 	case Provisioned:
@@ -183,6 +184,77 @@ func (v *validator) table(at string, t *Table) {
 		}
 	default:
 		v.add(at+".capacity.mode", "must be %q or %q, got %q", OnDemand, Provisioned, t.Capacity.Mode)
+	}
+}
+
+// indexName is DynamoDB's index name rule, the same as a table name's.
+var indexName = tableName
+
+// indexes checks the proposed global secondary indexes: DynamoDB's limit
+// of MaxIndexes per table, names it accepts and that are unique, a known
+// projection, and keys on attributes the load writes with the key's type:
+// an index key attribute of another type makes DynamoDB refuse every put
+// of an item that has it.
+func (v *validator) indexes(at string, t *Table) {
+	if len(t.Indexes) > MaxIndexes {
+		v.add(at+".indexes", "at most %d global secondary indexes per table (DynamoDB's limit), got %d", MaxIndexes, len(t.Indexes))
+	}
+	attrs := map[string]*Attribute{}
+	for i := range t.Attributes {
+		attrs[t.Attributes[i].Name] = &t.Attributes[i]
+	}
+	seen := map[string]int{}
+	for i := range t.Indexes {
+		ix := &t.Indexes[i]
+		ip := fmt.Sprintf("%s.indexes[%d]", at, i)
+		if !indexName.MatchString(ix.Name) {
+			v.add(ip+".name", "%q is not a DynamoDB index name (3-255 of a-z A-Z 0-9 _ . -)", ix.Name)
+		} else if j, dup := seen[ix.Name]; dup {
+			v.add(ip+".name", "duplicate index name %q (also indexes[%d])", ix.Name, j)
+		} else {
+			seen[ix.Name] = i
+		}
+		switch ix.Projection {
+		case ProjectAll, ProjectKeys:
+			if len(ix.NonKeyAttributes) > 0 {
+				v.add(ip+".non_key_attributes", "only with projection %s", ProjectInclude)
+			}
+		case ProjectInclude:
+			if len(ix.NonKeyAttributes) == 0 {
+				v.add(ip+".non_key_attributes", "projection %s needs at least one attribute", ProjectInclude)
+			}
+		default:
+			v.add(ip+".projection", "must be %s, %s or %s, got %q", ProjectAll, ProjectKeys, ProjectInclude, ix.Projection)
+		}
+		v.indexKey(ip+".partition_key", &ix.PartitionKey, attrs)
+		if ix.SortKey != nil {
+			v.indexKey(ip+".sort_key", ix.SortKey, attrs)
+			if ix.SortKey.Attribute == ix.PartitionKey.Attribute {
+				v.add(ip+".sort_key.attribute", "same attribute %q as the index's partition key", ix.SortKey.Attribute)
+			}
+		}
+	}
+}
+
+// indexKey checks one key of an index: one written attribute, of the
+// key's type, which must be S, N or B.
+func (v *validator) indexKey(at string, k *Key, attrs map[string]*Attribute) {
+	if k.Type != "S" && k.Type != "N" && k.Type != "B" {
+		v.add(at+".type", "must be S, N or B, got %q", k.Type)
+	}
+	a := attrs[k.Attribute]
+	switch {
+	case k.Attribute == "":
+		v.add(at+".attribute", "missing")
+	case a == nil:
+		v.add(at+".attribute", "%q is not an attribute of the table: an index key is an attribute the load writes", k.Attribute)
+	case a.Type != k.Type:
+		v.add(at+".type", "attribute %q is written as %s, not %s", k.Attribute, a.Type, k.Type)
+	}
+	if len(k.Parts) != 1 {
+		v.add(at+".parts", "an index key is one attribute of one column, got %d parts", len(k.Parts))
+	} else if a != nil && k.Parts[0].Column != a.Column {
+		v.add(at+".parts[0].column", "%q, but attribute %q holds column %q", k.Parts[0].Column, k.Attribute, a.Column)
 	}
 }
 

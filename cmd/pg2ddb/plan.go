@@ -81,9 +81,15 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return err
 	}
+	// Workload evidence, read in the same snapshot; its absence is
+	// recorded in the plan, never an error.
+	workload, err := extract.ReadWorkload(ctx, snap, schema)
+	if err != nil {
+		return err
+	}
 	p, err := mapping.Design(ctx, schema, profile, snap, mapping.Options{
 		WriteRate: f.writeRate, TablePrefix: f.tablePrefix, Nulls: f.nulls,
-		Schemas: f.schemas, Tables: f.tables,
+		Schemas: f.schemas, Tables: f.tables, Workload: workload,
 	})
 	if err != nil {
 		return err

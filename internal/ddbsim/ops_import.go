@@ -138,7 +138,7 @@ func (s *Server) importTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 	}
 	s.tmu.Lock()
 	t := s.tables[name]
-	ph := &table{name: t.name, hash: t.hash, rng: t.rng, desc: t.desc, partitions: t.partitions,
+	ph := &table{name: t.name, hash: t.hash, rng: t.rng, gsis: t.gsis, desc: t.desc, partitions: t.partitions,
 		partWCU: t.partWCU, tableWCU: t.tableWCU, createdSim: t.createdSim, activeAt: math.Inf(1)}
 	s.tables[name] = ph
 	s.tmu.Unlock()

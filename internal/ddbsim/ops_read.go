@@ -14,6 +14,17 @@ import (
 
 var unsupportedRead = [...]string{"ProjectionExpression", "AttributesToGet", "FilterExpression", "ScanFilter", "ConditionalOperator", "IndexName"}
 
+// checkUnsupportedScan is checkUnsupported for Scan, which reads an index
+// too (gsi.go).
+func checkUnsupportedScan(p *parser, req *node) *apiError {
+	for _, name := range unsupportedRead {
+		if name != "IndexName" && p.get(req, name) != nil {
+			return validationErr("ddbsim does not support " + name)
+		}
+	}
+	return nil
+}
+
 func checkUnsupported(p *parser, req *node) *apiError {
 	for _, name := range unsupportedRead {
 		if p.get(req, name) != nil {
@@ -227,7 +238,7 @@ func (s *Server) scan(p *parser, req *node, _ *decision) ([]byte, *apiError) {
 	if err := ce.err(); err != nil {
 		return nil, err
 	}
-	if err := checkUnsupported(p, req); err != nil {
+	if err := checkUnsupportedScan(p, req); err != nil {
 		return nil, err
 	}
 	if esk != nil {
@@ -251,6 +262,9 @@ func (s *Server) scan(p *parser, req *node, _ *decision) ([]byte, *apiError) {
 	t, aerr := s.lookup(tn.str)
 	if aerr != nil {
 		return nil, aerr
+	}
+	if in := p.get(req, "IndexName"); in != nil {
+		return s.scanIndex(p, req, t, in.str, sel != nil && sel.str == "COUNT", seg, totalSegs, limit, hasLimit)
 	}
 	var start *keyParts
 	if esk != nil {

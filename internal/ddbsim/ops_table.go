@@ -71,6 +71,11 @@ func (s *Server) createTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 			return nil, validationErr("Invalid KeySchema: The first KeySchemaElement is not a HASH key type")
 		}
 	}
+	gsis, gerr := parseGSIs(in.GlobalSecondaryIndexes, types)
+	if gerr != nil {
+		return nil, gerr
+	}
+	t.gsis = gsis
 
 	var rcu, wcu int64
 	billing := in.BillingMode
@@ -191,7 +196,7 @@ func (s *Server) describe(t *table, member, status string) []byte {
 		TableId:                t.desc.TableID,
 		KeySchema:              t.desc.KeySchema,
 		AttributeDefinitions:   t.desc.AttributeDefinitions,
-		GlobalSecondaryIndexes: t.desc.GlobalSecondaryIndexes,
+		GlobalSecondaryIndexes: s.describeGSIs(t, status),
 		LocalSecondaryIndexes:  t.desc.LocalSecondaryIndexes,
 		ProvisionedThroughput:  throughput{ReadCapacityUnits: t.desc.RCU, WriteCapacityUnits: t.desc.WCU},
 		CreationDateTime:       t.desc.CreationDateTime,

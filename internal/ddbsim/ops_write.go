@@ -209,6 +209,9 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 				kerr = t.keyMapError(p, item)
 			} else {
 				kerr = t.itemKeyError(p, item)
+				if kerr == nil {
+					kerr = t.indexKeyError(p, item)
+				}
 			}
 			if kerr != nil {
 				if strings.Contains(kerr.msg, "Missing the key") || strings.Contains(kerr.msg, "Type mismatch for key") {
@@ -500,6 +503,9 @@ func (s *Server) putItem(p *parser, req *node, d *decision) ([]byte, *apiError) 
 		return nil, err
 	}
 	if err := t.itemKeyError(p, item); err != nil {
+		return nil, err
+	}
+	if err := t.indexKeyError(p, item); err != nil {
 		return nil, err
 	}
 	op := writeOp{req: item, item: item, wcu: int64(wcuFor(size))}

@@ -25,6 +25,7 @@ type table struct {
 	name       string
 	hash       keyAttr
 	rng        *keyAttr // sort key, nil for a hash-only table
+	gsis       []gsiDef // global secondary indexes (gsi.go)
 	desc       tableDesc
 	partitions int
 	partWCU    float64 // simulated WCU/s per partition

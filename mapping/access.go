@@ -1,0 +1,574 @@
+package mapping
+
+import (
+	"cmp"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// StrongWorkloadCalls is how many recorded calls of statements filtering on
+// a column set make a proposed index enabled by default on workload
+// evidence alone: below it, a lookup may be a one-off report.
+const StrongWorkloadCalls = 100
+
+// smallItemBytes is the largest average item whose index copies everything
+// (projection ALL): such an item costs one write unit in the index either
+// way, and a list of a parent's children then reads from the index alone.
+const smallItemBytes = 1024
+
+// lookup is one way the source reads a table, before it is judged.
+type lookup struct {
+	kind, source string
+	cols         []string
+	parent       string
+	// indexed is true when the source keeps an index whose leading
+	// columns are the lookup's: the application relies on it.
+	indexed bool
+	// oneToOne marks a foreign key with about one row per referenced row:
+	// a link, not a parent's collection of children.
+	oneToOne bool
+	// classification marks a foreign key with fewer values than the
+	// square root of the rows: it classifies rows rather than owning them.
+	classification bool
+	// surrogate names a sequence-style column of the lookup, when it has
+	// one: a key holding it is weak evidence of a real lookup.
+	surrogate string
+	// unusable says why the lookup cannot be a key at all (an expression
+	// or partial index).
+	unusable    string
+	calls, rows int64
+}
+
+// access lists every lookup the source supports on the table — primary key,
+// unique constraints and indexes, foreign keys seen from the parent,
+// ordinary indexes and the recorded workload — and marks each as served by
+// the base key, by a proposed global secondary index, or by nothing with
+// the reason. Proposed indexes pass the gates a base partition key passes
+// (no sequence-style key, the throughput gate), since a throttled index
+// throttles the writes of its base table.
+func (d *designer) access(pt *plans.Table) {
+	ls := d.lookups()
+	byCols := map[string]*plans.Index{}
+	failed := map[string]string{}
+	var indexes []*plans.Index
+	calls := map[string]int64{} // workload calls per index, which rank them
+	taken := map[string]bool{}  // index names in use
+	for _, l := range ls {
+		ap := plans.AccessPath{Name: d.lookupName(l), Kind: l.kind, Source: l.source, Columns: l.cols, Parent: l.parent, Calls: l.calls, Rows: l.rows}
+		if l.calls > 0 {
+			ap.Why = append(ap.Why, fmt.Sprintf("workload: %s calls returning %s rows filter on it", plans.Thousands(l.calls), plans.Thousands(l.rows)))
+		}
+		if why, ok := baseServes(pt, l.cols); ok {
+			ap.ServedBy = plans.ServedByBase
+			ap.Why = append(ap.Why, why)
+			pt.AccessPaths = append(pt.AccessPaths, ap)
+			continue
+		}
+		key := colsKey(l.cols)
+		if ix := byCols[key]; ix != nil {
+			ap.ServedBy = ix.Name
+			ap.Why = append(ap.Why, "the index "+ix.Name+" proposed for the same columns")
+			d.strengthen(ix, l)
+			calls[ix.Name] += l.calls
+			pt.AccessPaths = append(pt.AccessPaths, ap)
+			continue
+		}
+		why := failed[key]
+		if why == "" && l.unusable != "" {
+			why = l.unusable
+		}
+		if why == "" {
+			var ix *plans.Index
+			ix, why = d.proposeIndex(pt, l, taken)
+			if ix != nil {
+				byCols[key] = ix
+				indexes = append(indexes, ix)
+				calls[ix.Name] += l.calls
+				ap.ServedBy = ix.Name
+				ap.Why = append(ap.Why, "a proposed global secondary index: "+ix.Rule)
+				pt.AccessPaths = append(pt.AccessPaths, ap)
+				continue
+			}
+			failed[key] = why
+		}
+		if l.classification {
+			why = fmt.Sprintf("a classification (%s values for %s rows), not a parent's collection of items: %s", plans.Thousands(d.distinctOf(l.cols[0])), plans.Thousands(d.rows()), why)
+		}
+		ap.ServedBy = plans.ServedByNone
+		ap.Why = append(ap.Why, "not served, a Scan after the migration: "+why)
+		pt.AccessPaths = append(pt.AccessPaths, ap)
+	}
+	// DynamoDB allows 20 indexes per table: the enabled and the most
+	// called first; the rest are dropped and their lookups say so.
+	slices.SortStableFunc(indexes, func(a, b *plans.Index) int {
+		if a.Enabled != b.Enabled {
+			if a.Enabled {
+				return -1
+			}
+			return 1
+		}
+		return cmp.Compare(calls[b.Name], calls[a.Name])
+	})
+	for i, ix := range indexes {
+		if i >= plans.MaxIndexes {
+			for j := range pt.AccessPaths {
+				if ap := &pt.AccessPaths[j]; ap.ServedBy == ix.Name {
+					ap.ServedBy = plans.ServedByNone
+					ap.Why = append(ap.Why, fmt.Sprintf("not served: over DynamoDB's %d global secondary indexes per table", plans.MaxIndexes))
+				}
+			}
+			continue
+		}
+		pt.Indexes = append(pt.Indexes, *ix)
+	}
+	pt.Estimates.IndexWCU = IndexWCU(pt)
+}
+
+// IndexWCU is what the enabled indexes of t add to a load's writes: every
+// item with an index's key attributes is written to the index too.
+func IndexWCU(t *plans.Table) int64 {
+	var n int64
+	for _, ix := range t.Indexes {
+		if ix.Enabled {
+			n += ix.TotalWCU
+		}
+	}
+	return n
+}
+
+// lookups collects the table's lookups in the order review lists them.
+func (d *designer) lookups() []lookup {
+	t := d.t
+	var out []lookup
+	leading := func(cols []string) bool {
+		all := append([]extract.Index{}, t.Indexes...)
+		all = append(all, t.Uniques...)
+		if t.PrimaryKey != nil {
+			all = append(all, *t.PrimaryKey)
+		}
+		for _, ix := range all {
+			if ix.KeyCandidate() && len(ix.Columns) >= len(cols) && sameSet(ix.Columns[:len(cols)], cols) {
+				return true
+			}
+		}
+		return false
+	}
+	unusable := func(ix *extract.Index) string {
+		switch {
+		case len(ix.Expressions) > 0:
+			return "an expression index (" + strings.Join(ix.Expressions, ", ") + "): a DynamoDB key holds column values, not expressions"
+		case ix.Predicate != "":
+			return "a partial index (WHERE " + ix.Predicate + "): review whether a sparse index on a written attribute fits"
+		}
+		return ""
+	}
+	if pk := t.PrimaryKey; pk != nil {
+		out = append(out, lookup{kind: plans.AccessPrimaryKey, source: "primary key " + pk.Name, cols: pk.Columns, indexed: true, unusable: unusable(pk)})
+	}
+	for i := range t.Uniques {
+		u := &t.Uniques[i]
+		src := "unique constraint " + u.Name
+		if !u.Constraint {
+			src = "unique index " + u.Name
+		}
+		out = append(out, lookup{kind: plans.AccessUnique, source: src, cols: u.Columns, indexed: true, unusable: unusable(u)})
+	}
+	for i := range t.ForeignKeys {
+		fk := &t.ForeignKeys[i]
+		rows := d.rows()
+		n := d.distinctOf(fk.Columns[0])
+		out = append(out, lookup{kind: plans.AccessForeignKey, source: "foreign key " + fk.Name, cols: fk.Columns,
+			parent: qualified(fk.RefSchema, fk.RefTable), indexed: leading(fk.Columns),
+			oneToOne:       len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9 && rows > 1,
+			classification: len(fk.Columns) == 1 && n > 0 && classification(n, rows)})
+	}
+	for i := range t.Indexes {
+		ix := &t.Indexes[i]
+		out = append(out, lookup{kind: plans.AccessIndex, source: "index " + ix.Name, cols: ix.Columns, indexed: true, unusable: unusable(ix)})
+	}
+	known := map[string]bool{}
+	for i := range out {
+		for _, c := range out[i].cols {
+			if col := t.Column(c); col != nil && out[i].surrogate == "" && sequenceEvidence(col, d.colProfile(c)) != "" && (d.referencing(c) == "" || generated(col, d.colProfile(c))) {
+				out[i].surrogate = c
+			}
+		}
+		out[i].calls, out[i].rows = d.opts.Workload.Lookup(t.Schema, t.Name, out[i].cols)
+		known[colsKey(out[i].cols)] = true
+	}
+	for _, wl := range d.opts.Workload.TableLookups(t.Schema, t.Name) {
+		if known[colsKey(wl.Columns)] {
+			continue
+		}
+		what := "statements filter on it"
+		if wl.Join {
+			what = "statements filter or join on it"
+		}
+		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
+	}
+	return out
+}
+
+// generated reports whether the table itself generates the column's values
+// (identity, a sequence default, a generated uuid): then it is the table's
+// own surrogate even when another table's key is named like it.
+func generated(col *extract.Column, cp *extract.ColumnProfile) bool {
+	if col.Identity != "" || col.Sequence != "" || col.UUIDDefault != "" {
+		return true
+	}
+	if cp != nil && cp.Sequence != nil {
+		switch cp.Sequence.Kind {
+		case extract.SeqIdentity, extract.SeqNextval, extract.SeqOwnedSequence, extract.SeqUUIDDefault:
+			return true
+		}
+	}
+	return false
+}
+
+// referencing names what column refers to — the table a foreign key takes
+// it from, or an undeclared reference's key (named after it, values that
+// fit) — or "".
+func (d *designer) referencing(column string) string {
+	for _, fk := range d.t.ForeignKeys {
+		if slices.Contains(fk.Columns, column) {
+			return qualified(fk.RefSchema, fk.RefTable)
+		}
+	}
+	if col := d.t.Column(column); col != nil {
+		return d.impliedReference(col, d.colProfile(column))
+	}
+	return ""
+}
+
+func qualified(schema, table string) string { return schema + "." + table }
+
+func (d *designer) lookupName(l lookup) string {
+	by := d.t.Name + " by " + strings.Join(l.cols, ", ")
+	if l.parent != "" {
+		by += " (items of " + l.parent + ")"
+	}
+	return by
+}
+
+func colsKey(cols []string) string {
+	s := slices.Clone(cols)
+	slices.Sort(s)
+	return strings.Join(s, "\x00")
+}
+
+func sameSet(a, b []string) bool { return colsKey(a) == colsKey(b) }
+
+// baseServes reports whether the base key serves a lookup on cols: every
+// partition key part is among them, and the rest are a prefix of the sort
+// key's parts (a Query with begins_with, or a GetItem on the whole key).
+func baseServes(pt *plans.Table, cols []string) (string, bool) {
+	var pk, sk []string
+	for _, p := range pt.PartitionKey.Parts {
+		pk = append(pk, p.Column)
+	}
+	if pt.SortKey != nil {
+		for _, p := range pt.SortKey.Parts {
+			sk = append(sk, p.Column)
+		}
+	}
+	var rest []string
+	for _, c := range cols {
+		if !slices.Contains(pk, c) {
+			rest = append(rest, c)
+		}
+	}
+	for _, c := range pk {
+		if !slices.Contains(cols, c) {
+			return "", false
+		}
+	}
+	if len(rest) > len(sk) || !sameSet(rest, sk[:len(rest)]) {
+		return "", false
+	}
+	var why string
+	switch {
+	case len(rest) == len(sk) && len(sk) > 0 || len(sk) == 0:
+		why = "the base table's whole key: one GetItem"
+	case len(rest) == 0:
+		why = "the base partition key (" + strings.Join(pk, ", ") + "): one Query"
+	default:
+		why = "the base partition key (" + strings.Join(pk, ", ") + ") and a sort key prefix (" + strings.Join(rest, ", ") + "): one Query with begins_with"
+	}
+	if pt.Sharding != nil {
+		why += fmt.Sprintf("; the key is write-sharded, so a reader without the sort key runs %d queries", pt.Sharding.Shards)
+	}
+	return why, true
+}
+
+// indexName is DynamoDB's index name rule: 3 to 255 of [a-zA-Z0-9_.-].
+var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
+
+// proposeIndex designs a global secondary index for lookup l, or says why
+// none passes. Its keys are attributes the load writes anyway (a column's
+// own attribute), so no extra attribute is needed: one column is the
+// partition key; of two, the one that passes the gates is the partition key
+// and the other the sort key.
+func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
+	if len(l.cols) > 2 {
+		return nil, fmt.Sprintf("%d columns: an index key here is one partition and one sort attribute (a composite key attribute is not written by the load yet)", len(l.cols))
+	}
+	if len(l.cols) == 1 && l.kind != plans.AccessPrimaryKey && l.kind != plans.AccessUnique {
+		if pkKey, why := d.indexKey(pt, l.cols[0], true); why == "" {
+			return d.buildIndex(pt, l, pkKey, d.timeSortKey(pt, l.cols[0]), taken), ""
+		}
+	}
+	orders := [][]string{l.cols}
+	if len(l.cols) == 2 {
+		orders = append(orders, []string{l.cols[1], l.cols[0]})
+	}
+	var firstWhy string
+	for _, cols := range orders {
+		pkKey, why := d.indexKey(pt, cols[0], true)
+		if why == "" {
+			var skKey *plans.Key
+			if len(cols) == 2 {
+				k, w := d.indexKey(pt, cols[1], false)
+				if w != "" {
+					why = w
+				} else {
+					skKey = &k
+				}
+			}
+			if why == "" {
+				return d.buildIndex(pt, l, pkKey, skKey, taken), ""
+			}
+		}
+		if firstWhy == "" {
+			firstWhy = why
+		}
+	}
+	return nil, firstWhy
+}
+
+// timeSortKey is the sort key of a one-column lookup's index: the table's
+// date or time column with the most values, so a parent's items come in
+// time order and a date range is one Query ("rentals of a customer this
+// month"). Only a column every row has (an item without the sort key
+// would be left out of the index) and that varies (half the rows at one
+// value orders nothing). nil when there is none.
+func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
+	var best *plans.Key
+	var bestN int64
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN {
+			continue
+		}
+		kp, why := keyPartFor(col, cp)
+		if why != "" || !kp.timeLike {
+			continue
+		}
+		k, why := d.indexKey(pt, col.Name, false)
+		if why != "" {
+			continue
+		}
+		k.Why = append(k.Why, fmt.Sprintf("the table's date or time with the most values (%s): a parent's items in time order, a date range in one Query", plans.Thousands(cp.Distinct)))
+		best, bestN = &k, cp.Distinct
+	}
+	return best
+}
+
+// indexKey makes the key of an index from a column's own attribute, gated
+// like a base partition key when pk: sequence evidence and the throughput
+// gate. NULLs are no failure, unlike in a base key: an item without the
+// attribute is simply absent from the index (a sparse index).
+func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key, string) {
+	col := d.t.Column(column)
+	var attr *plans.Attribute
+	for i := range pt.Attributes {
+		if pt.Attributes[i].Column == column {
+			attr = &pt.Attributes[i]
+		}
+	}
+	if col == nil || attr == nil {
+		return plans.Key{}, column + ": not written (excluded), so no index can key on it"
+	}
+	enc, ok := indexEncoding(attr)
+	if !ok {
+		return plans.Key{}, fmt.Sprintf("%s: written as %s (%s), which cannot be a key attribute", column, attr.Type, attr.Encoding)
+	}
+	cp := d.colProfile(column)
+	if d.opts.Nulls == plans.NullsWrite && (cp == nil && !col.NotNull || cp != nil && cp.Nulls > 0) {
+		return plans.Key{}, column + ": NULLs are written as NULL values (nulls: null), which an index key attribute cannot hold"
+	}
+	kp, why := keyPartFor(col, cp)
+	if why != "" {
+		return plans.Key{}, column + ": " + why
+	}
+	if attr.Type != "N" && cp != nil && cp.Min == "" && cp.Nulls < d.rows() {
+		// The profile leaves Min out when it is the empty value: DynamoDB
+		// refuses an item whose index key is empty, so every such row
+		// would be rejected by the load.
+		return plans.Key{}, column + ": holds empty values, which DynamoDB refuses as an index key: each such row would be rejected"
+	}
+	limit := plans.MaxSortKeyBytes
+	if pk {
+		limit = plans.MaxPartitionKeyBytes
+	}
+	if kp.bytes > limit {
+		return plans.Key{}, fmt.Sprintf("%s: values up to %s bytes, over DynamoDB's %s-byte key limit", column, plans.Thousands(int64(kp.bytes)), plans.Thousands(int64(limit)))
+	}
+	k := plans.Key{Attribute: attr.Name, Type: attr.Type, Parts: []plans.KeyPart{{Column: column, Encoding: enc}}}
+	if !pk {
+		return k, ""
+	}
+	if ev := sequenceEvidence(col, cp); ev != "" {
+		if ref := d.referencing(column); ref == "" || generated(col, cp) {
+			return plans.Key{}, column + ": sequence-style id (" + ev + "): refused as an index partition key as it is as a base key (a reload or merge renumbers it); if readers follow references to it, add an index on it by hand"
+		} else {
+			// A reference holds its parent's values: a reader who has
+			// the parent item has them, so the index is a navigable
+			// link even when those values are a surrogate's.
+			k.Why = append(k.Why, column+" references "+ref+" and is sequence-style there ("+ev+"): kept as a link a reader of the parent item can follow; a reload renumbers both sides together")
+		}
+	}
+	if !d.profiled() {
+		return plans.Key{}, "table not profiled: the index key's cardinality is unknown"
+	}
+	c := &candidate{cols: []*extract.Column{col}, parts: []keyPart{kp}}
+	c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
+	if cp != nil && cp.Nulls > 0 && len(cp.TopValues) == 0 {
+		c.hot = max(0, c.hot)
+	}
+	d.throughput(c)
+	if len(c.failures) > 0 || c.sharded {
+		msg := column + ": too hot for an index partition key, and a throttled index throttles the base table's writes"
+		if len(c.failures) > 0 {
+			msg += " (" + c.failures[0] + ")"
+		}
+		return plans.Key{}, msg
+	}
+	k.Why = append(k.Why, fmt.Sprintf("%s distinct values, at most %s items per value", plans.Thousands(c.distinct), plans.Thousands(c.hot)))
+	if cp != nil && cp.Nulls > 0 {
+		k.Why = append(k.Why, fmt.Sprintf("sparse: the %s rows with NULL are not in the index", plans.Thousands(cp.Nulls)))
+	}
+	return k, ""
+}
+
+// indexEncoding is the key part encoding that says how an attribute holds
+// its column, for the attributes that can be keys.
+func indexEncoding(a *plans.Attribute) (string, bool) {
+	switch {
+	case a.Type == "N" && a.Encoding == plans.AttrNumber:
+		return plans.EncNumber, true
+	case a.Type == "B" && a.Encoding == plans.AttrBinary:
+		return plans.EncBinary, true
+	case a.Type != "S":
+		return "", false
+	}
+	switch a.Encoding {
+	case plans.AttrString:
+		return plans.EncString, true
+	case plans.AttrDate:
+		return plans.EncDate, true
+	case plans.AttrTimestamp:
+		return plans.EncTimestamp, true
+	case plans.AttrTimestampTZ:
+		return plans.EncTimestampTZ, true
+	}
+	return "", false
+}
+
+// buildIndex names the index, chooses its projection, prices its writes
+// and decides whether it is on by default.
+func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans.Key, taken map[string]bool) *plans.Index {
+	name := "gsi_" + strings.Join(l.cols, "_")
+	name = notIndexChar.ReplaceAllString(name, "_")
+	if len(name) > 255 {
+		name = name[:255]
+	}
+	for n := 2; taken[name]; n++ {
+		// Two column sets that read alike once sanitised ("a b", a_b).
+		name = fmt.Sprintf("gsi_%d", n)
+	}
+	taken[name] = true
+	ix := &plans.Index{Name: name, PartitionKey: pk, SortKey: sk}
+	e := pt.Estimates
+	switch {
+	case l.kind == plans.AccessPrimaryKey || l.kind == plans.AccessUnique:
+		ix.Projection = plans.ProjectKeys
+		ix.Why = append(ix.Why, "KEYS_ONLY: a unique lookup finds one item, and one GetItem on the base key it returns reads it; the index stays small")
+	case e.AvgItemBytes <= smallItemBytes:
+		ix.Projection = plans.ProjectAll
+		ix.Why = append(ix.Why, fmt.Sprintf("ALL: a list of small items (about %s B, within one write unit), read from the index alone instead of one GetItem per item", plans.Thousands(e.AvgItemBytes)))
+	default:
+		ix.Projection = plans.ProjectKeys
+		ix.Why = append(ix.Why, fmt.Sprintf("KEYS_ONLY: items of about %s B would be copied whole; readers fetch the few they need by their base key", plans.Thousands(e.AvgItemBytes)))
+	}
+	ix.WCUPerItem = 1
+	if ix.Projection == plans.ProjectAll {
+		ix.WCUPerItem = math.Max(1, e.WCUPerItem)
+	}
+	present := e.Items
+	for _, c := range l.cols {
+		if cp := d.colProfile(c); cp != nil {
+			present = min(present, e.Items-cp.Nulls)
+		}
+	}
+	ix.TotalWCU = int64(math.Ceil(float64(present) * ix.WCUPerItem))
+	ix.Why = append(ix.Why, fmt.Sprintf("write cost: %s items with the key × %g WCU = %s WCU added to the load when enabled", plans.Thousands(present), ix.WCUPerItem, plans.Thousands(ix.TotalWCU)))
+	d.decide(ix, l)
+	if present == 0 && e.Items > 0 && ix.Enabled {
+		// Every row has NULL there: the index would hold nothing.
+		ix.Enabled, ix.Rule = false, "no row has a value for its key (all NULL): proposed, off"
+	}
+	return ix
+}
+
+// decide turns an index on by default only on strong evidence, and names
+// the rule that decided.
+func (d *designer) decide(ix *plans.Index, l lookup) {
+	switch {
+	case l.surrogate != "" && l.calls < StrongWorkloadCalls:
+		ix.Rule = "a key holding the surrogate " + l.surrogate + " (sequence-style, renumbered by a reload): proposed, off"
+	case l.kind == plans.AccessPrimaryKey:
+		ix.Enabled, ix.Rule = true, "primary key"
+	case l.kind == plans.AccessUnique:
+		ix.Enabled, ix.Rule = true, "unique constraint"
+	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:
+		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
+	case l.calls >= StrongWorkloadCalls:
+		ix.Enabled, ix.Rule = true, fmt.Sprintf("workload calls ≥ %d", StrongWorkloadCalls)
+	case l.kind == plans.AccessForeignKey && l.oneToOne:
+		ix.Rule = "foreign key of a 1:1 link: proposed, off — enable it if the parent's side is read"
+	case l.kind == plans.AccessForeignKey:
+		ix.Rule = "foreign key without an index on the child columns and no workload evidence: proposed, off"
+	case l.kind == plans.AccessIndex:
+		ix.Rule = "ordinary index without workload evidence: proposed, off"
+	default:
+		ix.Rule = fmt.Sprintf("workload calls < %d: proposed, off", StrongWorkloadCalls)
+	}
+}
+
+// strengthen lets a second lookup on the same columns turn an index on
+// when its evidence is stronger.
+func (d *designer) strengthen(ix *plans.Index, l lookup) {
+	if ix.Enabled {
+		return
+	}
+	try := *ix
+	d.decide(&try, l)
+	if try.Enabled && !strings.HasPrefix(ix.Rule, "no row has a value") {
+		ix.Enabled, ix.Rule = true, try.Rule
+	}
+}
+
+// workloadSummary is what the plan's source says about workload evidence.
+func workloadSummary(w *extract.Workload) string {
+	if w == nil {
+		return ""
+	}
+	return w.Summary
+}

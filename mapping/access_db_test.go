@@ -1,0 +1,129 @@
+package mapping
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// designSQL designs a test database built by the statements.
+func designSQL(t *testing.T, opts Options, sql ...string) *plans.Plan {
+	t.Helper()
+	ctx := t.Context()
+	db := testenv.NewDatabase(t, "")
+	for _, q := range sql {
+		if _, err := db.Pool.Exec(ctx, q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	snap, err := extract.Begin(ctx, db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer snap.Close(context.Background())
+	schema, err := extract.Inspect(ctx, snap, extract.InspectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	profile, err := extract.ProfileTables(ctx, snap, schema, extract.ProfileOptions{ForceExact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Design(ctx, schema, profile, snap, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestIndexKeysTheLoadCanWrite: an index is proposed only on a key every
+// row with a value can carry — not on a column holding empty strings
+// (DynamoDB refuses an empty index key, so each such row would be
+// rejected), not on a nullable column when NULLs are written as NULL
+// values — while NULLs alone make a sparse index.
+func TestIndexKeysTheLoadCanWrite(t *testing.T) {
+	sql := []string{
+		`CREATE TABLE owner (owner_code text PRIMARY KEY, label text)`,
+		`INSERT INTO owner SELECT 'o' || i, 'l' FROM generate_series(1, 300) i`,
+		`INSERT INTO owner VALUES ('', 'empty')`,
+		`CREATE TABLE thing (thing_ref text PRIMARY KEY, owner_code text REFERENCES owner, keeper_code text REFERENCES owner, title text NOT NULL)`,
+		`CREATE INDEX ON thing (owner_code)`,
+		`CREATE INDEX ON thing (keeper_code)`,
+		// owner_code: empty for some rows; keeper_code: NULL for a third.
+		`INSERT INTO thing SELECT 'T' || i, CASE WHEN i % 50 = 0 THEN '' ELSE 'o' || (i % 300 + 1) END,
+			CASE WHEN i % 3 = 0 THEN NULL ELSE 'o' || (i % 290 + 1) END, 't' || i FROM generate_series(1, 3000) i`,
+	}
+	p := designSQL(t, Options{}, sql...)
+	pt := &p.Tables[0]
+	if pt.Source != "public.thing" {
+		pt = &p.Tables[1]
+	}
+	paths := map[string]plans.AccessPath{}
+	for _, a := range pt.AccessPaths {
+		paths[strings.Join(a.Columns, ",")+"/"+a.Kind] = a
+	}
+	if a := paths["owner_code/foreign-key"]; a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "holds empty values") {
+		t.Errorf("owner_code (empty strings): %+v", a)
+	}
+	keeper := paths["keeper_code/foreign-key"]
+	if keeper.ServedBy != "gsi_keeper_code" {
+		t.Fatalf("keeper_code (NULLs): %+v", keeper)
+	}
+	for _, ix := range pt.Indexes {
+		if ix.Name == "gsi_keeper_code" && (ix.TotalWCU != 2000 || !ix.Enabled || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "sparse")) {
+			t.Errorf("sparse index: %+v", ix)
+		}
+	}
+	p = designSQL(t, Options{Nulls: plans.NullsWrite}, sql...)
+	pt = &p.Tables[0]
+	if pt.Source != "public.thing" {
+		pt = &p.Tables[1]
+	}
+	for _, a := range pt.AccessPaths {
+		if a.Kind == plans.AccessForeignKey && a.Columns[0] == "keeper_code" && (a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "nulls: null")) {
+			t.Errorf("with NULLs written as NULL, keeper_code: %+v", a)
+		}
+	}
+}
+
+// TestAtMostTwentyIndexes: a table with more indexed lookups than
+// DynamoDB's 20 indexes per table keeps 20, and the lookups beyond say why
+// they are not served.
+func TestAtMostTwentyIndexes(t *testing.T) {
+	var cols, idx []string
+	for i := range 24 {
+		cols = append(cols, fmt.Sprintf("ref_%02d text", i))
+		idx = append(idx, fmt.Sprintf("CREATE INDEX ON wide (ref_%02d)", i))
+	}
+	var vals []string
+	for i := range 24 {
+		vals = append(vals, fmt.Sprintf("'r' || ((i * %d) %% 700)", 7+i*2))
+	}
+	sql := append([]string{`CREATE TABLE wide (wide_code text PRIMARY KEY, ` + strings.Join(cols, ", ") + `)`},
+		`INSERT INTO wide SELECT 'w' || i, `+strings.Join(vals, ", ")+` FROM generate_series(1, 2000) i`)
+	p := designSQL(t, Options{}, append(sql, idx...)...)
+	pt := &p.Tables[0]
+	if len(pt.Indexes) != plans.MaxIndexes {
+		t.Fatalf("%d indexes, want %d", len(pt.Indexes), plans.MaxIndexes)
+	}
+	over := 0
+	for _, a := range pt.AccessPaths {
+		if strings.Contains(strings.Join(a.Why, ";"), "over DynamoDB's 20 global secondary indexes") {
+			over++
+			if a.ServedBy != plans.ServedByNone {
+				t.Errorf("%s: over the limit but served by %s", a.Name, a.ServedBy)
+			}
+		}
+	}
+	if over == 0 {
+		t.Error("no lookup says it is over the limit")
+	}
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Errorf("plan does not validate: %v", probs)
+	}
+}

@@ -1,0 +1,17 @@
+package extract
+
+// SetSpill sets the interleave's spill sizes for a test and returns a
+// function that restores them.
+func SetSpill(rounds int, tail int64) (restore func()) {
+	r, m := spillRounds, memTail
+	spillRounds, memTail = rounds, tail
+	return func() { spillRounds, memTail = r, m }
+}
+
+// Scanning reports whether rows' plain scan of the source is still
+// running: true after a row was returned means the row was emitted before
+// the scan ended.
+func Scanning(rows *Rows) bool { return rows.il != nil && rows.il.src != nil }
+
+// SourceRowsRead is the number of source rows rows' scan has read so far.
+func SourceRowsRead(rows *Rows) int64 { return rows.il.scanned }

@@ -15,3 +15,18 @@ func Scanning(rows *Rows) bool { return rows.il != nil && rows.il.src != nil }
 
 // SourceRowsRead is the number of source rows rows' scan has read so far.
 func SourceRowsRead(rows *Rows) int64 { return rows.il.scanned }
+
+// SetMinSplitBlocks sets the table size from which reads are split.
+func SetMinSplitBlocks(n int64) (restore func()) {
+	old := minSplitBlocks
+	minSplitBlocks = n
+	return func() { minSplitBlocks = old }
+}
+
+// Readers is the number of connections reading rows' table.
+func Readers(rows *Rows) int {
+	if rows.ranges == nil {
+		return 1
+	}
+	return 1 + len(rows.ranges.ranges)
+}

@@ -102,9 +102,9 @@ type interleaver struct {
 	hbuf    []byte
 
 	// The current pass: base is the round before its first; its source is
-	// the raw stream (src) or a tail file (in).
+	// the raw stream (src, nil once read) or a tail file (in).
 	base    uint32
-	src     *Rows
+	src     func() (record, bool, error)
 	in      *spillReader
 	files   []*spillWriter // files[k] holds round base+1+k
 	tail    *spillWriter
@@ -119,7 +119,7 @@ type interleaver struct {
 	cur     record
 }
 
-func newInterleaver(t plans.Table, src *Rows, hold bool) (*interleaver, error) {
+func newInterleaver(t plans.Table, src func() (record, bool, error), hold bool) (*interleaver, error) {
 	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-interleave-")
 	if err != nil {
 		return nil, fmt.Errorf("interleave %s: spill directory: %w", t.Source, err)
@@ -170,8 +170,7 @@ func (il *interleaver) keyHash(pk, sk []byte) [16]byte {
 }
 
 // scanRow applies the duplicates choice to a raw row and gives it its round.
-func (il *interleaver) scanRow(r *Row) record {
-	rec := record{pk: r.PK, sk: r.SK, problem: r.Problem, values: r.Values}
+func (il *interleaver) scanRow(rec record) record {
 	if il.dups != "" {
 		b := appendField(il.hbuf[:0], rec.pk)
 		b = appendField(b, rec.sk)
@@ -286,11 +285,12 @@ func (il *interleaver) next() (bool, error) {
 // passNext reads the pass's next record: a raw row or a tail record.
 func (il *interleaver) passNext() (record, bool, error) {
 	if il.src != nil {
-		if !il.src.nextRaw() {
-			return record{}, false, il.src.Err()
+		rec, ok, err := il.src()
+		if !ok || err != nil {
+			return record{}, false, err
 		}
 		il.scanned++
-		return il.scanRow(&il.src.row), true, nil
+		return il.scanRow(rec), true, nil
 	}
 	return il.in.next()
 }

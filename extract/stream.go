@@ -203,7 +203,10 @@ func StreamSQL(t plans.Table, order Order) (string, error) {
 
 // plainSQL is the read of OrderInterleave: per-row key and value
 // expressions only.
-func plainSQL(t plans.Table) (string, error) {
+func plainSQL(t plans.Table) (string, error) { return plainSQLWhere(t, "") }
+
+// plainSQLWhere is plainSQL restricted to the source rows where holds.
+func plainSQLWhere(t plans.Table, where string) (string, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return "", err
@@ -217,6 +220,9 @@ func plainSQL(t plans.Table) (string, error) {
 	}
 	plain := t
 	plain.Duplicates = nil // numbered by the interleaver
+	if where != "" {
+		from += " WHERE " + where
+	}
 	rows, err := keyedRows(plain, from, pk, sk)
 	if err != nil {
 		return "", err
@@ -377,6 +383,9 @@ type StreamOptions struct {
 	Order Order
 	// Limit caps the rows returned (0: all).
 	Limit int64
+	// Readers is the number of connections that read a large table at
+	// once in OrderInterleave (0 or 1: one); see minSplitBlocks.
+	Readers int
 }
 
 // Row is one source row as a load needs it. Its byte slices are valid until
@@ -412,6 +421,11 @@ type Rows struct {
 	// caps the rows it returns (0: all).
 	il    *interleaver
 	limit int64
+	// ranges reads the table's later block ranges on other connections;
+	// ctx bounds waiting for them.
+	ranges   *rangeSet
+	ctx      context.Context
+	mainDone bool
 }
 
 // Stream runs t's StreamSQL in the snapshot's transaction and returns its
@@ -423,12 +437,28 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	}
 	interleave := opts.Order == OrderInterleave || opts.Order == ""
 	hold := false
+	var ranges *rangeSet
 	if interleave {
 		proven, err := keyProvenUnique(ctx, s, t)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
 		hold = !proven
+		starts, err := splitBlocks(ctx, s, t, opts.Readers)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", t.Source, err)
+		}
+		if starts != nil {
+			if ranges, err = startRanges(ctx, s, t, starts); err != nil {
+				return nil, err
+			}
+		}
+		if ranges != nil {
+			if q, err = plainSQLWhere(t, ctidRange(0, starts[1])); err != nil {
+				ranges.close()
+				return nil, err
+			}
+		}
 	}
 	var args []any
 	if opts.Limit > 0 && !interleave {
@@ -438,6 +468,9 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	// The read runs in a savepoint that Close rolls back, releasing the
 	// table's lock (see Snapshot).
 	if err := s.beginRead(ctx); err != nil {
+		if ranges != nil {
+			ranges.close()
+		}
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
 	if interleave {
@@ -449,6 +482,9 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 			if eerr := s.endRead(ctx); eerr != nil {
 				err = errors.Join(err, eerr)
 			}
+			if ranges != nil {
+				ranges.close()
+			}
 			return nil, err
 		}
 	}
@@ -457,23 +493,34 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		if eerr := s.endRead(ctx); eerr != nil {
 			err = errors.Join(err, eerr)
 		}
+		if ranges != nil {
+			ranges.close()
+		}
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
-	r := &Rows{rows: rows, end: func() error { return s.endRead(ctx) }}
-	r.row.Pos = -1
-	r.row.Values = make([][]byte, len(t.Attributes))
-	r.hexBuf = make([][]byte, 4+len(t.Attributes))
-	for _, fd := range rows.FieldDescriptions() {
-		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
-	}
+	r := newRows(rows, len(t.Attributes))
+	r.end = func() error { return s.endRead(ctx) }
+	r.ranges, r.ctx = ranges, ctx
 	if interleave {
-		if r.il, err = newInterleaver(t, r, hold); err != nil {
+		if r.il, err = newInterleaver(t, r.rawRecord, hold); err != nil {
 			r.Close()
 			return nil, err
 		}
 		r.limit = opts.Limit
 	}
 	return r, nil
+}
+
+// newRows reads a query's rows: pk, sk, problem, copies and attrs values.
+func newRows(rows pgx.Rows, attrs int) *Rows {
+	r := &Rows{rows: rows}
+	r.row.Pos = -1
+	r.row.Values = make([][]byte, attrs)
+	r.hexBuf = make([][]byte, 4+attrs)
+	for _, fd := range rows.FieldDescriptions() {
+		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
+	}
+	return r
 }
 
 // Next advances to the next row.
@@ -495,6 +542,21 @@ func (r *Rows) Next() bool {
 		r.il.row(&r.row)
 	}
 	return ok
+}
+
+// rawRecord reads the query's next row for the interleaver.
+func (r *Rows) rawRecord() (record, bool, error) {
+	if r.mainDone {
+		return r.ranges.nextRecord(r.ctx)
+	}
+	if !r.nextRaw() {
+		if err := r.Err(); err != nil || r.ranges == nil {
+			return record{}, false, err
+		}
+		r.mainDone = true
+		return r.ranges.nextRecord(r.ctx)
+	}
+	return record{pk: r.row.PK, sk: r.row.SK, problem: r.row.Problem, values: r.row.Values}, true, nil
 }
 
 // nextRaw advances to the next row of the query.
@@ -571,6 +633,12 @@ func (r *Rows) Close() {
 			r.err = fmt.Errorf("remove spill files: %w", err)
 		}
 		r.il = nil
+	}
+	if r.ranges != nil {
+		if err := r.ranges.close(); err != nil && r.err == nil {
+			r.err = err
+		}
+		r.ranges = nil
 	}
 	if r.end != nil {
 		if err := r.end(); err != nil && r.err == nil {

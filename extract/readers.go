@@ -1,0 +1,221 @@
+package extract
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"sync"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// Parallel readers: a table of at least minSplitBlocks heap blocks is split
+// into n ranges of blocks, read with TID range scans (`ctid >= '(a,0)' AND
+// ctid < '(b,0)'`, PostgreSQL 14 and later) by n connections that joined
+// the run's exported snapshot, so every reader sees the same data. The
+// first range is read by the snapshot's own connection and handed to the
+// interleave as it arrives; the others are read at the same time and
+// spooled to local files, which the interleave takes in range order once
+// the range before is consumed. Block ranges in order are the heap's
+// physical order, the order of the one plain scan they replace: the rows
+// come in the same order whatever the number of readers, so a resume may
+// use another --readers. A server that cannot export snapshots, a server
+// before 14 and a small table get one stream.
+var minSplitBlocks int64 = 1024 // 8 MiB of 8 KiB blocks
+
+// rangeSet is the readers of ranges 1..n-1 of one table; it is owned by the
+// Rows that reads range 0, whose Close ends it.
+type rangeSet struct {
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+	ranges []*spoolRange
+	dir    string
+	next   int          // the range the interleave reads after the current one
+	reader *spillReader // the spooled range being read
+}
+
+// spoolRange is one range's spool file, complete when done is closed.
+type spoolRange struct {
+	done chan struct{}
+	err  error
+	w    *spillWriter
+}
+
+// splitBlocks returns the first block of each of n ranges of t's heap, or
+// nil when the table should be read by one stream: fewer than n readers
+// possible, no exported snapshot, a server before PostgreSQL 14, or a small
+// table.
+func splitBlocks(ctx context.Context, s *Snapshot, t plans.Table, n int) ([]int64, error) {
+	if s.pool != nil {
+		n = min(n, int(s.pool.Config().MaxConns))
+	}
+	if n < 2 || s.ID == "" || s.pool == nil {
+		return nil, nil
+	}
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return nil, err
+	}
+	var version int
+	var blocks int64
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, "SELECT current_setting('server_version_num')::int, pg_relation_size($1::regclass) / current_setting('block_size')::bigint", from).Scan(&version, &blocks)
+	})
+	if err != nil {
+		return nil, fmt.Errorf("size of %s: %w", t.Source, err)
+	}
+	if version < 140000 || blocks < minSplitBlocks {
+		return nil, nil
+	}
+	starts := make([]int64, n)
+	for i := range starts {
+		starts[i] = blocks * int64(i) / int64(n)
+	}
+	return starts, nil
+}
+
+// ctidRange is the WHERE condition of the blocks from lo to hi (hi < 0: to
+// the end, which also covers blocks added since the size was read; their
+// rows are not in the snapshot anyway).
+func ctidRange(lo, hi int64) string {
+	tid := func(b int64) string { return "'(" + strconv.FormatInt(b, 10) + ",0)'::tid" }
+	switch {
+	case lo == 0 && hi >= 0:
+		return "ctid < " + tid(hi)
+	case hi < 0:
+		return "ctid >= " + tid(lo)
+	}
+	return "ctid >= " + tid(lo) + " AND ctid < " + tid(hi)
+}
+
+// startRanges joins n-1 connections to s's snapshot and starts reading the
+// ranges after the first into spool files. It returns nil, without error,
+// when a connection cannot join (the caller then reads one stream).
+func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64) (*rangeSet, error) {
+	var joined []*Snapshot
+	for range starts[1:] {
+		j, err := Join(ctx, s.pool, s.ID)
+		if err != nil {
+			for _, j := range joined {
+				j.Close(ctx)
+			}
+			return nil, nil //nolint:nilerr // fall back to one stream
+		}
+		joined = append(joined, j)
+	}
+	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-ranges-")
+	if err != nil {
+		for _, j := range joined {
+			j.Close(ctx)
+		}
+		return nil, fmt.Errorf("read %s: spool directory: %w", t.Source, err)
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	rs := &rangeSet{cancel: cancel, dir: dir}
+	for i, j := range joined {
+		hi := int64(-1)
+		if i+2 < len(starts) {
+			hi = starts[i+2]
+		}
+		sr := &spoolRange{done: make(chan struct{})}
+		rs.ranges = append(rs.ranges, sr)
+		rs.wg.Add(1)
+		go func() {
+			defer rs.wg.Done()
+			defer close(sr.done)
+			defer j.Close(rctx)
+			sr.err = spool(rctx, j, t, ctidRange(starts[i+1], hi), dir, i+1, sr)
+		}()
+	}
+	return rs, nil
+}
+
+// spool reads one range in its own snapshot connection into a spool file.
+func spool(ctx context.Context, s *Snapshot, t plans.Table, where, dir string, n int, sr *spoolRange) error {
+	q, err := plainSQLWhere(t, where)
+	if err != nil {
+		return err
+	}
+	if _, err := s.Tx().Exec(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+		return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
+	}
+	rows, err := s.Tx().Query(ctx, q)
+	if err != nil {
+		return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
+	}
+	r := newRows(rows, len(t.Attributes))
+	defer r.Close()
+	w, err := newSpillWriter(dir, "range-"+strconv.Itoa(n))
+	if err != nil {
+		return err
+	}
+	sr.w = w
+	for {
+		rec, ok, err := r.rawRecord()
+		if err != nil {
+			return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
+		}
+		if !ok {
+			return nil
+		}
+		if err := w.write(rec); err != nil {
+			return err
+		}
+	}
+}
+
+// nextRecord reads the spooled ranges in order, waiting for each to be
+// complete; ok is false after the last.
+func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
+	for {
+		if rs.reader != nil {
+			rec, ok, err := rs.reader.next()
+			if ok || err != nil {
+				return rec, ok, err
+			}
+			rs.reader.close()
+			rs.reader = nil
+		}
+		if rs.next >= len(rs.ranges) {
+			return record{}, false, nil
+		}
+		sr := rs.ranges[rs.next]
+		select {
+		case <-sr.done:
+		case <-ctx.Done():
+			return record{}, false, ctx.Err()
+		}
+		if sr.err != nil {
+			return record{}, false, sr.err
+		}
+		rs.next++
+		rd, err := sr.w.reader()
+		if err != nil {
+			return record{}, false, err
+		}
+		sr.w = nil
+		rs.reader = rd
+	}
+}
+
+// close stops the readers, waits for them and removes the spool files.
+func (rs *rangeSet) close() error {
+	rs.cancel()
+	rs.wg.Wait()
+	if rs.reader != nil {
+		rs.reader.close()
+	}
+	for _, sr := range rs.ranges {
+		if sr.w != nil {
+			sr.w.f.Close()
+		}
+	}
+	if err := os.RemoveAll(rs.dir); err != nil {
+		return errors.New("remove spool files: " + err.Error())
+	}
+	return nil
+}

@@ -51,7 +51,10 @@ type spoolRange struct {
 // table.
 func splitBlocks(ctx context.Context, s *Snapshot, t plans.Table, n int) ([]int64, error) {
 	if s.pool != nil {
-		n = min(n, int(s.pool.Config().MaxConns))
+		// Joining waits for a free connection of the pool: ask only for
+		// those that are free now, so a read never waits on itself.
+		st := s.pool.Stat()
+		n = min(n, 1+int(st.MaxConns()-st.AcquiredConns()))
 	}
 	if n < 2 || s.ID == "" || s.pool == nil {
 		return nil, nil

@@ -74,7 +74,7 @@ const interleaveVersion = "pg2ddb interleave v2: rounds by arrival, spill"
 // ordered in memory instead of by another pass.
 var (
 	spillRounds       = 64
-	memTail     int64 = 32 << 20
+	memTail     int64 = 16 << 20
 )
 
 // SpillDir is where interleave spill files go ("" = os.TempDir()).
@@ -110,8 +110,10 @@ type interleaver struct {
 	tail    *spillWriter
 	drain   int // files[drain] is being emitted
 	reading *spillReader
-	mem     []record // an in-memory tail being emitted
+	mem     []byte     // an in-memory tail being emitted: its records…
+	memIdx  []memEntry // …in emission order
 	memAt   int
+	memVals [][]byte
 	done    bool
 	tails   int // tail files made, for their names
 	pos     int64
@@ -222,12 +224,18 @@ func (il *interleaver) next() (bool, error) {
 	for !il.done {
 		switch {
 		case il.mem != nil:
-			if il.memAt < len(il.mem) {
-				il.emit(il.mem[il.memAt])
+			if il.memAt < len(il.memIdx) {
+				e := il.memIdx[il.memAt]
 				il.memAt++
+				rec, vals, err := decodeRecord(il.mem[e.off:e.end], il.memVals)
+				if err != nil {
+					return false, err
+				}
+				il.memVals = vals
+				il.emit(rec)
 				return true, nil
 			}
-			il.mem, il.done = nil, true
+			il.mem, il.memIdx, il.done = nil, nil, true
 		case il.src != nil || il.in != nil:
 			rec, ok, err := il.passNext()
 			if err != nil {
@@ -347,24 +355,39 @@ func (il *interleaver) startTail() error {
 		return nil
 	}
 	defer rd.close()
-	var all []record
-	for {
-		rec, ok, err := rd.next()
-		if err != nil {
-			return err
-		}
-		if !ok {
-			break
-		}
-		all = append(all, rec.clone())
+	// Small: the tail's bytes in memory and an index of its records,
+	// stably sorted by round (inside a round, arrival order).
+	b, err := io.ReadAll(rd.r)
+	if err != nil {
+		return fmt.Errorf("spill: %w", err)
 	}
-	// Stable: inside a round, arrival order.
-	slices.SortStableFunc(all, func(a, b record) int { return cmp.Compare(a.round, b.round) })
-	il.mem, il.memAt = all, 0
-	if len(all) == 0 {
-		il.mem, il.done = nil, true
+	var idx []memEntry
+	for off := 0; off < len(b); {
+		n, k := binary.Uvarint(b[off:])
+		if k <= 0 || uint64(len(b)-off-k) < n {
+			return errSpillCorrupt
+		}
+		start, end := off+k, off+k+int(n)
+		round, k2 := binary.Uvarint(b[start:end])
+		if k2 <= 0 {
+			return errSpillCorrupt
+		}
+		idx = append(idx, memEntry{round: uint32(round), off: start, end: end})
+		off = end
 	}
+	slices.SortStableFunc(idx, func(a, b memEntry) int { return cmp.Compare(a.round, b.round) })
+	if len(idx) == 0 {
+		il.done = true
+		return nil
+	}
+	il.mem, il.memIdx, il.memAt = b, idx, 0
 	return nil
+}
+
+// memEntry locates one record of an in-memory tail.
+type memEntry struct {
+	round    uint32
+	off, end int
 }
 
 // emit makes rec the current row.
@@ -402,21 +425,6 @@ func (il *interleaver) close() error {
 		il.tail.f.Close()
 	}
 	return os.RemoveAll(il.dir)
-}
-
-func (r record) clone() record {
-	c := record{round: r.round, pk: cloneBytes(r.pk), sk: cloneBytes(r.sk), problem: r.problem, values: make([][]byte, len(r.values))}
-	for i, v := range r.values {
-		c.values[i] = cloneBytes(v)
-	}
-	return c
-}
-
-func cloneBytes(b []byte) []byte {
-	if b == nil {
-		return nil
-	}
-	return append(make([]byte, 0, len(b)), b...)
 }
 
 // spillWriter appends records to one spill file.
@@ -500,6 +508,14 @@ func (s *spillReader) next() (record, bool, error) {
 	if _, err := io.ReadFull(s.r, b); err != nil {
 		return record{}, false, fmt.Errorf("spill: %w", err)
 	}
+	rec, vals, err := decodeRecord(b, s.values)
+	s.values = vals
+	return rec, err == nil, err
+}
+
+// decodeRecord decodes one spilled record; its slices point into b, its
+// values into vals (reused, returned).
+func decodeRecord(b []byte, vals [][]byte) (record, [][]byte, error) {
 	var rec record
 	bad := false
 	uv := func() uint64 {
@@ -522,9 +538,6 @@ func (s *spillReader) next() (record, bool, error) {
 		}
 		v := b[: l-1 : l-1]
 		b = b[l-1:]
-		if v == nil {
-			v = []byte{}
-		}
 		return v
 	}
 	rec.round = uint32(uv())
@@ -533,17 +546,17 @@ func (s *spillReader) next() (record, bool, error) {
 	rec.problem = string(field())
 	nv := uv()
 	if bad || nv > uint64(len(b))+1 {
-		return record{}, false, errSpillCorrupt
+		return record{}, vals, errSpillCorrupt
 	}
-	s.values = s.values[:0]
+	vals = vals[:0]
 	for range nv {
-		s.values = append(s.values, field())
+		vals = append(vals, field())
 	}
 	if bad {
-		return record{}, false, errSpillCorrupt
+		return record{}, vals, errSpillCorrupt
 	}
-	rec.values = s.values
-	return rec, true, nil
+	rec.values = vals
+	return rec, vals, nil
 }
 
 func (s *spillReader) close() { s.f.Close() }

@@ -99,16 +99,22 @@ func ctidRange(lo, hi int64) string {
 // ranges after the first into spool files. It returns nil, without error,
 // when a connection cannot join (the caller then reads one stream).
 func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64) (*rangeSet, error) {
-	var joined []*Snapshot
-	for range starts[1:] {
-		j, err := Join(ctx, s.pool, s.ID)
-		if err != nil {
-			for _, j := range joined {
+	// Joined at once: each join may open a new connection, and the first
+	// write waits for them.
+	joined := make([]*Snapshot, len(starts)-1)
+	errs := make([]error, len(joined))
+	var wg sync.WaitGroup
+	for i := range joined {
+		wg.Go(func() { joined[i], errs[i] = Join(ctx, s.pool, s.ID) })
+	}
+	wg.Wait()
+	if errors.Join(errs...) != nil {
+		for _, j := range joined {
+			if j != nil {
 				j.Close(ctx)
 			}
-			return nil, nil //nolint:nilerr // fall back to one stream
 		}
-		joined = append(joined, j)
+		return nil, nil // fall back to one stream
 	}
 	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-ranges-")
 	if err != nil {

@@ -1,5 +1,12 @@
 package extract
 
+import (
+	"context"
+	"errors"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+)
+
 // SetSpill sets the interleave's spill sizes for a test and returns a
 // function that restores them.
 func SetSpill(rounds int, tail int64) (restore func()) {
@@ -29,4 +36,13 @@ func Readers(rows *Rows) int {
 		return 1
 	}
 	return 1 + len(rows.ranges.ranges)
+}
+
+// FailJoins makes every reader's join fail until restore is called.
+func FailJoins() (restore func()) {
+	old := joinReader
+	joinReader = func(context.Context, *pgxpool.Pool, string) (*Snapshot, error) {
+		return nil, errors.New("join refused (test)")
+	}
+	return func() { joinReader = old }
 }

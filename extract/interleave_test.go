@@ -254,7 +254,8 @@ func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
 // TestParallelReadersReadEveryRowOnce pins the split read: 4 connections in
 // the run's snapshot read a table in ctid ranges, every row comes exactly
 // once, and the order is the one stream's, so a resume may use another
-// number of readers. Rows updated after the snapshot began (new versions
+// number of readers; ranges whose reader cannot join the snapshot are read
+// on the snapshot's own connection in their turn. Rows updated after the snapshot began (new versions
 // at the end of the heap, in the last range) are read as they were.
 func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
@@ -292,6 +293,12 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 		return out
 	}
 	one, four := read(1), read(4)
+	restore := extract.FailJoins()
+	unjoined := read(4)
+	restore()
+	if !slices.Equal(one, unjoined) {
+		t.Errorf("with every join refused, the ranges read on the snapshot's connection return another order")
+	}
 	seen := map[string]int{}
 	for _, r := range four {
 		seen[r]++

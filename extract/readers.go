@@ -24,25 +24,38 @@ import (
 // physical order, the order of the one plain scan they replace: the rows
 // come in the same order whatever the number of readers, so a resume may
 // use another --readers. A server that cannot export snapshots, a server
-// before 14 and a small table get one stream.
+// before 14 and a small table get one stream; a range whose connection
+// cannot join the snapshot is read on the snapshot's own connection in its
+// turn.
 var minSplitBlocks int64 = 1024 // 8 MiB of 8 KiB blocks
+
+// joinReader opens a reader's connection in the snapshot (a variable so a
+// test can make it fail).
+var joinReader = Join
 
 // rangeSet is the readers of ranges 1..n-1 of one table; it is owned by the
 // Rows that reads range 0, whose Close ends it.
 type rangeSet struct {
+	s      *Snapshot
+	t      plans.Table
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	ranges []*spoolRange
 	dir    string
 	next   int          // the range the interleave reads after the current one
 	reader *spillReader // the spooled range being read
+	live   *Rows        // or a range read on the snapshot's own connection
 }
 
 // spoolRange is one range's spool file, complete when done is closed.
+// unjoined says its reader could not join the snapshot: the range is then
+// read on the snapshot's own connection when its turn comes.
 type spoolRange struct {
-	done chan struct{}
-	err  error
-	w    *spillWriter
+	where    string
+	done     chan struct{}
+	err      error
+	unjoined bool
+	w        *spillWriter
 }
 
 // splitBlocks returns the first block of each of n ranges of t's heap, or
@@ -95,49 +108,37 @@ func ctidRange(lo, hi int64) string {
 	return "ctid >= " + tid(lo) + " AND ctid < " + tid(hi)
 }
 
-// startRanges joins n-1 connections to s's snapshot and starts reading the
-// ranges after the first into spool files. It returns nil, without error,
-// when a connection cannot join (the caller then reads one stream).
+// startRanges starts reading the ranges after the first into spool files,
+// each on a connection that joins s's snapshot. The joins run while the
+// first range is read (a join may open a connection, and the first write
+// should not wait for it); a range whose reader cannot join is read on s's
+// own connection in its turn.
 func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64) (*rangeSet, error) {
-	// Joined at once: each join may open a new connection, and the first
-	// write waits for them.
-	joined := make([]*Snapshot, len(starts)-1)
-	errs := make([]error, len(joined))
-	var wg sync.WaitGroup
-	for i := range joined {
-		wg.Go(func() { joined[i], errs[i] = Join(ctx, s.pool, s.ID) })
-	}
-	wg.Wait()
-	if errors.Join(errs...) != nil {
-		for _, j := range joined {
-			if j != nil {
-				j.Close(ctx)
-			}
-		}
-		return nil, nil // fall back to one stream
-	}
 	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-ranges-")
 	if err != nil {
-		for _, j := range joined {
-			j.Close(ctx)
-		}
 		return nil, fmt.Errorf("read %s: spool directory: %w", t.Source, err)
 	}
 	rctx, cancel := context.WithCancel(ctx)
-	rs := &rangeSet{cancel: cancel, dir: dir}
-	for i, j := range joined {
+	rs := &rangeSet{s: s, t: t, cancel: cancel, dir: dir}
+	for i := 1; i < len(starts); i++ {
 		hi := int64(-1)
-		if i+2 < len(starts) {
-			hi = starts[i+2]
+		if i+1 < len(starts) {
+			hi = starts[i+1]
 		}
-		sr := &spoolRange{done: make(chan struct{})}
+		sr := &spoolRange{where: ctidRange(starts[i], hi), done: make(chan struct{})}
 		rs.ranges = append(rs.ranges, sr)
 		rs.wg.Add(1)
 		go func() {
 			defer rs.wg.Done()
 			defer close(sr.done)
+			j, err := joinReader(rctx, s.pool, s.ID)
+			if err != nil {
+				sr.unjoined = rctx.Err() == nil
+				sr.err = err
+				return
+			}
 			defer j.Close(rctx)
-			sr.err = spool(rctx, j, t, ctidRange(starts[i+1], hi), dir, i+1, sr)
+			sr.err = spool(rctx, j, t, sr.where, dir, i, sr)
 		}()
 	}
 	return rs, nil
@@ -181,6 +182,17 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where, dir string, n
 // complete; ok is false after the last.
 func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 	for {
+		if rs.live != nil {
+			rec, ok, err := rs.live.rawRecord()
+			if ok || err != nil {
+				return rec, ok, err
+			}
+			rs.live.Close()
+			if err := rs.live.Err(); err != nil {
+				return record{}, false, err
+			}
+			rs.live = nil
+		}
 		if rs.reader != nil {
 			rec, ok, err := rs.reader.next()
 			if ok || err != nil {
@@ -198,10 +210,24 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 		case <-ctx.Done():
 			return record{}, false, ctx.Err()
 		}
+		rs.next++
+		if sr.unjoined {
+			// Read in turn on the snapshot's own connection, inside the
+			// read's savepoint, whose first range is finished.
+			q, err := plainSQLWhere(rs.t, sr.where)
+			if err != nil {
+				return record{}, false, err
+			}
+			rows, err := rs.s.Tx().Query(ctx, q)
+			if err != nil {
+				return record{}, false, fmt.Errorf("read %s: %w", rs.t.Source, err)
+			}
+			rs.live = newRows(rows, len(rs.t.Attributes))
+			continue
+		}
 		if sr.err != nil {
 			return record{}, false, sr.err
 		}
-		rs.next++
 		rd, err := sr.w.reader()
 		if err != nil {
 			return record{}, false, err
@@ -215,6 +241,9 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 func (rs *rangeSet) close() error {
 	rs.cancel()
 	rs.wg.Wait()
+	if rs.live != nil {
+		rs.live.Close()
+	}
 	if rs.reader != nil {
 		rs.reader.close()
 	}

@@ -105,7 +105,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if readers == 0 {
 		readers = min(4, a.source.maxConns)
 	}
-	if readers < 1 || readers > a.source.maxConns {
+	// A --source-max-connections below 1 is refused when connecting, by
+	// its own message.
+	if a.source.maxConns >= 1 && (readers < 1 || readers > a.source.maxConns) {
 		return fmt.Errorf("load: --readers must be between 1 and --source-max-connections (%d), got %d", a.source.maxConns, readers)
 	}
 	opts := load.Options{

@@ -249,4 +249,8 @@ func TestKillAndResumeWithReaders(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
+	code, _, errOut = runCLI(t, append(loadArgs, "--recreate", "--readers", "5", "--source-max-connections", "4")...)
+	if code == 0 || !strings.Contains(errOut, "--readers must be between 1 and --source-max-connections (4), got 5") {
+		t.Errorf("--readers over --source-max-connections: exit %d: %s", code, errOut)
+	}
 }

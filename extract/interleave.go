@@ -90,16 +90,15 @@ type record struct {
 
 // interleaver turns a plain stream into rounds; see above.
 type interleaver struct {
-	t       plans.Table
-	hold    bool // collisions possible: count (pk, sk) and emit nothing before the scan ends
-	dups    string
-	seed    maphash.Seed
-	rounds  map[uint64]uint32
-	keys    map[[16]byte]uint32
-	wholes  map[[16]byte]uint32
-	dir     string
-	scratch []byte
-	hbuf    []byte
+	t      plans.Table
+	hold   bool // collisions possible: count (pk, sk) and emit nothing before the scan ends
+	dups   string
+	seed   maphash.Seed
+	rounds map[uint64]uint32
+	keys   map[[16]byte]uint32
+	wholes map[[16]byte]uint32
+	dir    string
+	hbuf   []byte
 
 	// The current pass: base is the round before its first; its source is
 	// the raw stream (src, nil once read) or a tail file (in).

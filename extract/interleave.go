@@ -100,21 +100,23 @@ type interleaver struct {
 	dir    string
 	hbuf   []byte
 
-	// The current pass: base is the round before its first; its source is
-	// the raw stream (src, nil once read) or a tail file (in).
-	base    uint32
-	src     func() (record, bool, error)
-	in      *spillReader
-	files   []*spillWriter // files[k] holds round base+1+k
-	tail    *spillWriter
-	drain   int // files[drain] is being emitted
-	reading *spillReader
+	// src is the raw stream, nil once read; files[k] holds round k+1 (k
+	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
+	// are emitted in order. roundBytes counts the spilled bytes of each
+	// round, for splitting segments.
+	src        func() (record, bool, error)
+	files      []*spillWriter
+	tail       *spillWriter
+	segs       []segment
+	drain      int          // the next of files to emit
+	reading    *spillReader // the file or segment being emitted
+	roundBytes []int64
+	maxRound   uint32
+	nfiles     int
 	mem     []byte     // an in-memory tail being emitted: its records…
 	memIdx  []memEntry // …in emission order
 	memAt   int
 	memVals [][]byte
-	done    bool
-	tails   int // tail files made, for their names
 	pos     int64
 	scanned int64 // source rows read
 	cur     record
@@ -220,7 +222,7 @@ func (il *interleaver) scanRow(rec record) record {
 
 // next advances to the next row of the interleave.
 func (il *interleaver) next() (bool, error) {
-	for !il.done {
+	for {
 		switch {
 		case il.mem != nil:
 			if il.memAt < len(il.memIdx) {
@@ -234,77 +236,64 @@ func (il *interleaver) next() (bool, error) {
 				il.emit(rec)
 				return true, nil
 			}
-			il.mem, il.memIdx, il.done = nil, nil, true
-		case il.src != nil || il.in != nil:
-			rec, ok, err := il.passNext()
+			il.mem, il.memIdx = nil, nil
+		case il.src != nil:
+			rec, ok, err := il.src()
 			if err != nil {
 				return false, err
 			}
 			if !ok {
-				if err := il.endPass(); err != nil {
-					return false, err
-				}
+				il.src = nil
 				continue
 			}
-			if rec.round == il.base+1 && !(il.hold && il.base == 0) {
+			il.scanned++
+			rec = il.scanRow(rec)
+			if rec.round == 1 && !il.hold {
 				il.emit(rec)
 				return true, nil
 			}
 			if err := il.spill(rec); err != nil {
 				return false, err
 			}
-		default:
-			if il.reading != nil {
-				rec, ok, err := il.reading.next()
-				if err != nil {
-					return false, err
-				}
-				if ok {
-					il.emit(rec)
-					return true, nil
-				}
-				il.reading.close()
-				il.reading = nil
-				il.drain++
-				continue
-			}
-			if il.drain < len(il.files) {
-				w := il.files[il.drain]
-				if w == nil {
-					il.drain++
-					continue
-				}
-				rd, err := w.reader()
-				if err != nil {
-					return false, err
-				}
-				il.files[il.drain], il.reading = nil, rd
-				continue
-			}
-			if err := il.startTail(); err != nil {
+		case il.reading != nil:
+			rec, ok, err := il.reading.next()
+			if err != nil {
 				return false, err
 			}
+			if ok {
+				il.emit(rec)
+				return true, nil
+			}
+			il.reading.close()
+			il.reading = nil
+		case il.drain < len(il.files):
+			w := il.files[il.drain]
+			il.files[il.drain] = nil
+			il.drain++
+			if w == nil {
+				continue
+			}
+			rd, err := w.reader()
+			if err != nil {
+				return false, err
+			}
+			il.reading = rd
+		case il.tail != nil:
+			il.segs = append(il.segs, segment{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound})
+			il.tail = nil
+		case len(il.segs) > 0:
+			if err := il.startSegment(); err != nil {
+				return false, err
+			}
+		default:
+			return false, nil
 		}
 	}
-	return false, nil
-}
-
-// passNext reads the pass's next record: a raw row or a tail record.
-func (il *interleaver) passNext() (record, bool, error) {
-	if il.src != nil {
-		rec, ok, err := il.src()
-		if !ok || err != nil {
-			return record{}, false, err
-		}
-		il.scanned++
-		return il.scanRow(rec), true, nil
-	}
-	return il.in.next()
 }
 
 // spill writes rec to its round's file or the tail.
 func (il *interleaver) spill(rec record) error {
-	k := int(rec.round - il.base - 1)
+	k := int(rec.round - 1)
 	var w **spillWriter
 	if k < len(il.files) {
 		w = &il.files[k]
@@ -312,50 +301,126 @@ func (il *interleaver) spill(rec record) error {
 		w = &il.tail
 	}
 	if *w == nil {
-		name := fmt.Sprintf("round-%d", rec.round)
-		if w == &il.tail {
-			il.tails++
-			name = fmt.Sprintf("tail-%d", il.tails)
-		}
-		sw, err := newSpillWriter(il.dir, name)
+		sw, err := il.newFile()
 		if err != nil {
-			return fmt.Errorf("interleave %s: %w", il.t.Source, err)
+			return err
 		}
 		*w = sw
 	}
-	return (*w).write(rec)
-}
-
-// endPass ends reading the pass's source; its round files are drained next.
-func (il *interleaver) endPass() error {
-	if il.in != nil {
-		il.in.close()
-	}
-	il.src, il.in, il.drain = nil, nil, 0
-	return nil
-}
-
-// startTail begins the next pass over the tail file, or in memory when the
-// tail is small; without a tail the interleave is done.
-func (il *interleaver) startTail() error {
-	t := il.tail
-	if t == nil {
-		il.done = true
-		return nil
-	}
-	il.tail = nil
-	rd, err := t.reader()
+	n, err := (*w).write(rec)
 	if err != nil {
 		return err
 	}
-	il.base += uint32(len(il.files))
-	if t.size > memTail {
-		il.in = rd
+	for int(rec.round) >= len(il.roundBytes) {
+		il.roundBytes = append(il.roundBytes, 0)
+	}
+	il.roundBytes[rec.round] += n
+	il.maxRound = max(il.maxRound, rec.round)
+	return nil
+}
+
+func (il *interleaver) newFile() (*spillWriter, error) {
+	il.nfiles++
+	w, err := newSpillWriter(il.dir, "spill-"+strconv.Itoa(il.nfiles))
+	if err != nil {
+		return nil, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+	}
+	return w, nil
+}
+
+// segment is a spill file holding rounds lo..hi, each round's rows in
+// arrival order.
+type segment struct {
+	w      *spillWriter
+	lo, hi uint32
+}
+
+// startSegment begins emitting the first pending segment: one round is
+// streamed as it is; a small file is ordered in memory (a stable sort by
+// round keeps arrival order inside a round); a large one is split by one
+// pass into files of consecutive rounds, each about memTail bytes (the
+// scan counted each round's bytes), which take its place in the queue.
+// Each file of the split holds fewer rounds than the segment, so the
+// splitting ends, and a round's rows are rewritten once per split, not
+// once per round: the tail of a table with a few very hot keys (tens of
+// thousands of rounds) costs a few passes.
+func (il *interleaver) startSegment() error {
+	sg := il.segs[0]
+	il.segs = il.segs[1:]
+	rd, err := sg.w.reader()
+	if err != nil {
+		return err
+	}
+	if sg.lo == sg.hi {
+		il.reading = rd
 		return nil
 	}
+	if sg.w.size <= memTail {
+		defer rd.close()
+		return il.loadMemory(rd)
+	}
 	defer rd.close()
-	// Small: the tail's bytes in memory and an index of its records,
-	// stably sorted by round (inside a round, arrival order).
+	// Group consecutive rounds up to limit bytes; at most maxGroups files.
+	maxGroups := max(2, spillRounds)
+	var his []uint32
+	for limit := max(memTail, 1); ; limit *= 2 {
+		his = his[:0]
+		var acc int64
+		for r := sg.lo; r <= sg.hi; r++ {
+			b := il.roundBytes[r]
+			if acc > 0 && acc+b > limit {
+				his = append(his, r-1)
+				acc = 0
+			}
+			acc += b
+		}
+		his = append(his, sg.hi)
+		if len(his) <= maxGroups {
+			break
+		}
+	}
+	if len(his) == 1 {
+		// One group would be the segment again: halve it instead.
+		his = []uint32{sg.lo + (sg.hi-sg.lo)/2, sg.hi}
+	}
+	groups := make([]segment, len(his))
+	lo := sg.lo
+	for i, hi := range his {
+		groups[i] = segment{lo: lo, hi: hi}
+		lo = hi + 1
+	}
+	for {
+		rec, ok, err := rd.next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		i, _ := slices.BinarySearch(his, rec.round)
+		g := &groups[i]
+		if g.w == nil {
+			if g.w, err = il.newFile(); err != nil {
+				return err
+			}
+		}
+		if _, err := g.w.write(rec); err != nil {
+			return err
+		}
+	}
+	var keep []segment
+	for _, g := range groups {
+		if g.w != nil {
+			keep = append(keep, g)
+		}
+	}
+	il.segs = append(keep, il.segs...)
+	return nil
+}
+
+// loadMemory reads a small segment into memory and orders its records by
+// round, stably (inside a round, arrival order).
+func (il *interleaver) loadMemory(rd *spillReader) error {
 	b, err := io.ReadAll(rd.r)
 	if err != nil {
 		return fmt.Errorf("spill: %w", err)
@@ -375,11 +440,9 @@ func (il *interleaver) startTail() error {
 		off = end
 	}
 	slices.SortStableFunc(idx, func(a, b memEntry) int { return cmp.Compare(a.round, b.round) })
-	if len(idx) == 0 {
-		il.done = true
-		return nil
+	if len(idx) > 0 {
+		il.mem, il.memIdx, il.memAt = b, idx, 0
 	}
-	il.mem, il.memIdx, il.memAt = b, idx, 0
 	return nil
 }
 
@@ -412,8 +475,8 @@ func (il *interleaver) close() error {
 	if il.reading != nil {
 		il.reading.close()
 	}
-	if il.in != nil {
-		il.in.close()
+	for _, sg := range il.segs {
+		sg.w.f.Close()
 	}
 	for _, w := range il.files {
 		if w != nil {
@@ -448,7 +511,7 @@ func newSpillWriter(dir, name string) (*spillWriter, error) {
 	return &spillWriter{f: f, w: bufio.NewWriterSize(f, 16<<10)}, nil
 }
 
-func (s *spillWriter) write(rec record) error {
+func (s *spillWriter) write(rec record) (int64, error) {
 	b := binary.AppendUvarint(s.buf[:0], uint64(rec.round))
 	b = appendField(b, rec.pk)
 	b = appendField(b, rec.sk)
@@ -461,13 +524,13 @@ func (s *spillWriter) write(rec record) error {
 	var n [binary.MaxVarintLen64]byte
 	head := binary.PutUvarint(n[:], uint64(len(b)))
 	if _, err := s.w.Write(n[:head]); err != nil {
-		return fmt.Errorf("spill: %w", err)
+		return 0, fmt.Errorf("spill: %w", err)
 	}
 	if _, err := s.w.Write(b); err != nil {
-		return fmt.Errorf("spill: %w", err)
+		return 0, fmt.Errorf("spill: %w", err)
 	}
 	s.size += int64(head + len(b))
-	return nil
+	return int64(head + len(b)), nil
 }
 
 // reader flushes the file and reads it from the start.

@@ -145,11 +145,11 @@ func TestInterleaveMatchesServerOrder(t *testing.T) {
 		for _, sp := range []struct {
 			rounds int
 			tail   int64
-		}{{64, 32 << 20}, {4, 0}, {4, 32 << 20}, {1, 0}} {
+		}{{64, 32 << 20}, {4, 0}, {4, 32 << 20}, {1, 0}, {4, 2000}, {2, 600}} {
 			restore := extract.SetSpill(sp.rounds, sp.tail)
 			got, pks := streamRows(t, s, c.tb, extract.OrderInterleave)
 			restore()
-			what := fmt.Sprintf("%s (%d rounds a pass, tail in memory under %d bytes)", c.name, sp.rounds, sp.tail)
+			what := fmt.Sprintf("%s (%d round files, tail segments in memory under %d bytes)", c.name, sp.rounds, sp.tail)
 			if first == nil {
 				first = got
 				a, b := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(old))

@@ -172,7 +172,7 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where, dir string, n
 		if !ok {
 			return nil
 		}
-		if err := w.write(rec); err != nil {
+		if _, err := w.write(rec); err != nil {
 			return err
 		}
 	}

@@ -113,13 +113,13 @@ type interleaver struct {
 	roundBytes []int64
 	maxRound   uint32
 	nfiles     int
-	mem     []byte     // an in-memory tail being emitted: its records…
-	memIdx  []memEntry // …in emission order
-	memAt   int
-	memVals [][]byte
-	pos     int64
-	scanned int64 // source rows read
-	cur     record
+	mem        []byte     // an in-memory tail being emitted: its records…
+	memIdx     []memEntry // …in emission order
+	memAt      int
+	memVals    [][]byte
+	pos        int64
+	scanned    int64 // source rows read
+	cur        record
 }
 
 func newInterleaver(t plans.Table, src func() (record, bool, error), hold bool) (*interleaver, error) {

@@ -37,7 +37,7 @@ import (
 //     with the first rows. Rows of rounds 2..spillRounds+1 go to one spill
 //     file per round, later rounds to a tail file that is processed again
 //     the same way once the files before it are drained (in memory when it
-//     is small). Spill files live in a temporary directory removed by Close.
+//     is small). Spill files are unlinked as soon as they are created.
 //   - Memory: one map entry per distinct partition key, a 64-bit hash of
 //     the key → its row count so far (about 20–40 bytes per key in a Go
 //     map). Two keys sharing a hash would share one count: their rows still
@@ -97,7 +97,6 @@ type interleaver struct {
 	rounds map[uint64]uint32
 	keys   map[[16]byte]uint32
 	wholes map[[16]byte]uint32
-	dir    string
 	hbuf   []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
@@ -112,7 +111,6 @@ type interleaver struct {
 	reading    *spillReader // the file or segment being emitted
 	roundBytes []int64
 	maxRound   uint32
-	nfiles     int
 	mem        []byte     // an in-memory tail being emitted: its records…
 	memIdx     []memEntry // …in emission order
 	memAt      int
@@ -123,11 +121,7 @@ type interleaver struct {
 }
 
 func newInterleaver(t plans.Table, src func() (record, bool, error), hold bool) (*interleaver, error) {
-	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-interleave-")
-	if err != nil {
-		return nil, fmt.Errorf("interleave %s: spill directory: %w", t.Source, err)
-	}
-	il := &interleaver{t: t, hold: hold, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, dir: dir, src: src, pos: -1}
+	il := &interleaver{t: t, hold: hold, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
 	if t.Duplicates != nil {
 		il.dups = t.Duplicates.Action
 		il.wholes = map[[16]byte]uint32{}
@@ -320,8 +314,7 @@ func (il *interleaver) spill(rec record) error {
 }
 
 func (il *interleaver) newFile() (*spillWriter, error) {
-	il.nfiles++
-	w, err := newSpillWriter(il.dir, "spill-"+strconv.Itoa(il.nfiles))
+	w, err := newSpillWriter()
 	if err != nil {
 		return nil, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 	}
@@ -486,7 +479,7 @@ func (il *interleaver) close() error {
 	if il.tail != nil {
 		il.tail.f.Close()
 	}
-	return os.RemoveAll(il.dir)
+	return nil
 }
 
 // spillWriter appends records to one spill file.
@@ -497,13 +490,15 @@ type spillWriter struct {
 	size int64
 }
 
-func newSpillWriter(dir, name string) (*spillWriter, error) {
-	f, err := os.OpenFile(dir+"/"+name, os.O_CREATE|os.O_EXCL|os.O_RDWR, 0o600)
+// newSpillWriter creates a spill file in SpillDir (os.TempDir() when "").
+func newSpillWriter() (*spillWriter, error) {
+	f, err := os.CreateTemp(SpillDir, "pg2ddb-spill-")
 	if err != nil {
 		return nil, fmt.Errorf("spill file: %w", err)
 	}
 	// The file is unlinked at once: it lives while it is open, so nothing
-	// is left behind whatever ends the run (kill -9 included).
+	// is left behind whatever ends the run (kill -9 included), and no
+	// directory is needed.
 	if err := os.Remove(f.Name()); err != nil {
 		f.Close()
 		return nil, fmt.Errorf("spill file: %w", err)

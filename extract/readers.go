@@ -2,9 +2,7 @@ package extract
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"os"
 	"strconv"
 	"sync"
 
@@ -41,7 +39,6 @@ type rangeSet struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	ranges []*spoolRange
-	dir    string
 	next   int          // the range the interleave reads after the current one
 	reader *spillReader // the spooled range being read
 	live   *Rows        // or a range read on the snapshot's own connection
@@ -114,12 +111,8 @@ func ctidRange(lo, hi int64) string {
 // should not wait for it); a range whose reader cannot join is read on s's
 // own connection in its turn.
 func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64) (*rangeSet, error) {
-	dir, err := os.MkdirTemp(SpillDir, "pg2ddb-ranges-")
-	if err != nil {
-		return nil, fmt.Errorf("read %s: spool directory: %w", t.Source, err)
-	}
 	rctx, cancel := context.WithCancel(ctx)
-	rs := &rangeSet{s: s, t: t, cancel: cancel, dir: dir}
+	rs := &rangeSet{s: s, t: t, cancel: cancel}
 	for i := 1; i < len(starts); i++ {
 		hi := int64(-1)
 		if i+1 < len(starts) {
@@ -138,14 +131,14 @@ func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64
 				return
 			}
 			defer j.Close(rctx)
-			sr.err = spool(rctx, j, t, sr.where, dir, i, sr)
+			sr.err = spool(rctx, j, t, sr.where, i, sr)
 		}()
 	}
 	return rs, nil
 }
 
 // spool reads one range in its own snapshot connection into a spool file.
-func spool(ctx context.Context, s *Snapshot, t plans.Table, where, dir string, n int, sr *spoolRange) error {
+func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int, sr *spoolRange) error {
 	q, err := plainSQLWhere(t, where)
 	if err != nil {
 		return err
@@ -159,7 +152,7 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where, dir string, n
 	}
 	r := newRows(rows, len(t.Attributes))
 	defer r.Close()
-	w, err := newSpillWriter(dir, "range-"+strconv.Itoa(n))
+	w, err := newSpillWriter()
 	if err != nil {
 		return err
 	}
@@ -237,7 +230,8 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 	}
 }
 
-// close stops the readers, waits for them and removes the spool files.
+// close stops the readers, waits for them and closes the spool files
+// (unlinked when created).
 func (rs *rangeSet) close() error {
 	rs.cancel()
 	rs.wg.Wait()
@@ -251,9 +245,6 @@ func (rs *rangeSet) close() error {
 		if sr.w != nil {
 			sr.w.f.Close()
 		}
-	}
-	if err := os.RemoveAll(rs.dir); err != nil {
-		return errors.New("remove spool files: " + err.Error())
 	}
 	return nil
 }

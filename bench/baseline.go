@@ -122,9 +122,9 @@ func ddbClient(endpoint string) *dynamodb.Client {
 	})
 }
 
-// loadOrder puts items in the order the loader writes them: the order of
-// extract.StreamSQL, whose first two columns are the partition and sort key
-// values as text.
+// loadOrder puts items in an interleaved order like the loader's: the order
+// of extract.SortedStreamSQL (the server-side interleave), whose first two
+// columns are the partition and sort key values as text.
 func loadOrder(ctx context.Context, dbURL, query string, pkAttr, skAttr string, items []map[string]types.AttributeValue) ([]map[string]types.AttributeValue, error) {
 	keyOf := func(it map[string]types.AttributeValue) string {
 		return attrText(it[pkAttr]) + "\x00" + attrText(it[skAttr])

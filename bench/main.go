@@ -4,9 +4,10 @@
 //
 //  1. loader ÷ COPY: `pg2ddb load` into the simulator's count-only mode ÷
 //     a plain binary COPY of the table and, beside it (1-old), ÷ a binary
-//     COPY of the SELECT the load runs (extract.StreamSQL), with the time
-//     from the load's start to its first write (1b) and the temporary
-//     bytes the source wrote during the load (1c);
+//     COPY of the server-side interleave SELECT loads ran before
+//     (extract.SortedStreamSQL), with the time from the load's start to its
+//     first write (1b), the temporary bytes the source wrote during the
+//     load (1c), and the time per row at 4× the rows ÷ at 1× (1d);
 //  2. spread: write time against a simulated table of P partitions with
 //     per-partition budgets ÷ the ideal (total WCU ÷ table capacity), in
 //     interleaved order and, beside it, in table order;

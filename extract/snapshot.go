@@ -31,8 +31,12 @@ type Snapshot struct {
 	conn *pgxpool.Conn
 	tx   pgx.Tx
 	// ID is the exported snapshot identifier (pg_export_snapshot), valid
-	// while the transaction that exported it is open.
+	// while the transaction that exported it is open; "" when the server
+	// cannot export snapshots (a standby before PostgreSQL 10), and then
+	// every read runs on this one connection.
 	ID string
+	// pool opens the connections of parallel readers (Join).
+	pool *pgxpool.Pool
 
 	// uniques caches Unique's answers per table and column set: mapping
 	// asks about the same candidates repeatedly, and within one snapshot
@@ -67,7 +71,7 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 		conn.Release()
 		return nil, fmt.Errorf("open snapshot: %w", err)
 	}
-	s := &Snapshot{conn: conn, tx: tx, ID: id}
+	s := &Snapshot{conn: conn, tx: tx, ID: id, pool: pool}
 	if id != "" {
 		// The snapshot id is a server-generated token; it is quoted as a
 		// literal, never spliced raw. SET TRANSACTION SNAPSHOT must come
@@ -82,6 +86,17 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 		return nil, fmt.Errorf("pin the snapshot's session settings: %w", err)
 	}
 	if id != "" {
+		return s, nil
+	}
+	// A server that cannot export snapshots (a standby before PostgreSQL
+	// 10) still serves one reader, with ID "". pg_export_snapshot cannot
+	// run in a savepoint, so the case is asked first, not caught.
+	var canExport bool
+	if err := tx.QueryRow(ctx, "SELECT current_setting('server_version_num')::int >= 100000 OR NOT pg_is_in_recovery()").Scan(&canExport); err != nil {
+		s.Close(ctx)
+		return nil, fmt.Errorf("export snapshot: %w", err)
+	}
+	if !canExport {
 		return s, nil
 	}
 	if err := tx.QueryRow(ctx, "SELECT pg_export_snapshot()").Scan(&s.ID); err != nil {

@@ -186,14 +186,67 @@ func byteOrder(expr, typ string) string {
 // StreamSQL returns the SELECT that Stream runs for t in order, without
 // OFFSET or LIMIT: its columns are pk, sk, problem, copies and then one per
 // plan attribute. It is exported so a benchmark can COPY exactly what a
-// load reads.
+// load reads, and so a checkpoint can fingerprint it.
 //
-// The interleave is computed by PostgreSQL (row_number() per partition key
-// in sort-key order, then ORDER BY round), which sorts on disk when it must,
-// so the loader's memory stays flat whatever the table size. copies counts
-// the source rows sharing one (pk, sk): more than one is a key collision,
-// and every copy is rejected rather than silently overwritten.
+// For OrderInterleave it is a plain SELECT of the table, one row per
+// source row in physical order, with no sort or window function: the
+// interleave, the duplicates choice and the key collision count are
+// computed by pg2ddb as the rows arrive (see interleaver), and copies is
+// a placeholder. The SQL names the client-side algorithm in a comment, so
+// a checkpoint of another algorithm is refused on resume.
 func StreamSQL(t plans.Table, order Order) (string, error) {
+	if order == OrderInterleave || order == "" {
+		return plainSQL(t)
+	}
+	return SortedStreamSQL(t, order)
+}
+
+// plainSQL is the read of OrderInterleave: per-row key and value
+// expressions only.
+func plainSQL(t plans.Table) (string, error) { return plainSQLWhere(t, "") }
+
+// plainSQLWhere is plainSQL restricted to the source rows where holds.
+func plainSQLWhere(t plans.Table, where string) (string, error) {
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return "", err
+	}
+	pk, sk, err := KeySQL(t)
+	if err != nil {
+		return "", err
+	}
+	if sk == "" {
+		sk = "NULL::text"
+	}
+	plain := t
+	plain.Duplicates = nil // numbered by the interleaver
+	if where != "" {
+		from += " WHERE " + where
+	}
+	rows, err := keyedRows(plain, from, pk, sk)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	b.WriteString("/* " + interleaveVersion + " */ SELECT pk, sk, problem, '1'")
+	for i := range t.Attributes {
+		fmt.Fprintf(&b, ", a%d", i)
+	}
+	b.WriteString(" FROM " + rows + " k")
+	return b.String(), nil
+}
+
+// SortedStreamSQL is the server-side ordered SELECT: rows in order, with
+// the interleave (OrderInterleave) computed by PostgreSQL with window
+// functions and a sort, as pg2ddb did before it interleaved rows itself.
+// Table and sample orders still use it; the benchmark COPYs its
+// OrderInterleave form to show what the server-side sort cost.
+//
+// row_number() per partition key in sort-key order, then ORDER BY round;
+// PostgreSQL sorts on disk when it must. copies counts the source rows
+// sharing one (pk, sk): more than one is a key collision, and every copy
+// is rejected rather than silently overwritten.
+func SortedStreamSQL(t plans.Table, order Order) (string, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return "", err
@@ -330,6 +383,9 @@ type StreamOptions struct {
 	Order Order
 	// Limit caps the rows returned (0: all).
 	Limit int64
+	// Readers is the number of connections that read a large table at
+	// once in OrderInterleave (0 or 1: one); see minSplitBlocks.
+	Readers int
 }
 
 // Row is one source row as a load needs it. Its byte slices are valid until
@@ -361,6 +417,15 @@ type Rows struct {
 	err    error
 	// end closes the read's savepoint; nil once called.
 	end func() error
+	// il re-emits the plain stream in rounds (OrderInterleave); limit
+	// caps the rows it returns (0: all).
+	il    *interleaver
+	limit int64
+	// ranges reads the table's later block ranges on other connections;
+	// ctx bounds waiting for them.
+	ranges   *rangeSet
+	ctx      context.Context
+	mainDone bool
 }
 
 // Stream runs t's StreamSQL in the snapshot's transaction and returns its
@@ -370,35 +435,132 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	if err != nil {
 		return nil, err
 	}
+	interleave := opts.Order == OrderInterleave || opts.Order == ""
+	hold := false
+	var ranges *rangeSet
+	if interleave {
+		proven, err := keyProvenUnique(ctx, s, t)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", t.Source, err)
+		}
+		hold = !proven
+		starts, err := splitBlocks(ctx, s, t, opts.Readers)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", t.Source, err)
+		}
+		if starts != nil {
+			if ranges, err = startRanges(ctx, s, t, starts); err != nil {
+				return nil, err
+			}
+		}
+		if ranges != nil {
+			if q, err = plainSQLWhere(t, ctidRange(0, starts[1])); err != nil {
+				ranges.close()
+				return nil, err
+			}
+		}
+	}
 	var args []any
-	if opts.Limit > 0 {
+	if opts.Limit > 0 && !interleave {
 		args = append(args, opts.Limit)
 		q += fmt.Sprintf(" LIMIT $%d", len(args))
 	}
 	// The read runs in a savepoint that Close rolls back, releasing the
 	// table's lock (see Snapshot).
 	if err := s.beginRead(ctx); err != nil {
+		if ranges != nil {
+			ranges.close()
+		}
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
+	}
+	if interleave {
+		// The order of a plain scan must be the same on every read of the
+		// snapshot: no synchronized scan starting mid-table, no parallel
+		// workers. SET LOCAL inside the savepoint ends with it.
+		if _, err := s.Tx().Exec(ctx, "SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+			err = fmt.Errorf("read %s: %w", t.Source, err)
+			if eerr := s.endRead(ctx); eerr != nil {
+				err = errors.Join(err, eerr)
+			}
+			if ranges != nil {
+				ranges.close()
+			}
+			return nil, err
+		}
 	}
 	rows, err := s.Tx().Query(ctx, q, args...)
 	if err != nil {
 		if eerr := s.endRead(ctx); eerr != nil {
 			err = errors.Join(err, eerr)
 		}
+		if ranges != nil {
+			ranges.close()
+		}
 		return nil, fmt.Errorf("read %s: %w", t.Source, err)
 	}
-	r := &Rows{rows: rows, end: func() error { return s.endRead(ctx) }}
-	r.row.Pos = -1
-	r.row.Values = make([][]byte, len(t.Attributes))
-	r.hexBuf = make([][]byte, 4+len(t.Attributes))
-	for _, fd := range rows.FieldDescriptions() {
-		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
+	r := newRows(rows, len(t.Attributes))
+	r.end = func() error { return s.endRead(ctx) }
+	r.ranges, r.ctx = ranges, ctx
+	if interleave {
+		if r.il, err = newInterleaver(t, r.rawRecord, hold); err != nil {
+			r.Close()
+			return nil, err
+		}
+		r.limit = opts.Limit
 	}
 	return r, nil
 }
 
+// newRows reads a query's rows: pk, sk, problem, copies and attrs values.
+func newRows(rows pgx.Rows, attrs int) *Rows {
+	r := &Rows{rows: rows}
+	r.row.Pos = -1
+	r.row.Values = make([][]byte, attrs)
+	r.hexBuf = make([][]byte, 4+attrs)
+	for _, fd := range rows.FieldDescriptions() {
+		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
+	}
+	return r
+}
+
 // Next advances to the next row.
 func (r *Rows) Next() bool {
+	if r.il == nil {
+		return r.nextRaw()
+	}
+	if r.err != nil || (r.limit > 0 && r.il.pos+1 >= r.limit) {
+		return false
+	}
+	ok, err := r.il.next()
+	if err != nil {
+		if r.err == nil {
+			r.err = err
+		}
+		return false
+	}
+	if ok {
+		r.il.row(&r.row)
+	}
+	return ok
+}
+
+// rawRecord reads the query's next row for the interleaver.
+func (r *Rows) rawRecord() (record, bool, error) {
+	if r.mainDone {
+		return r.ranges.nextRecord(r.ctx)
+	}
+	if !r.nextRaw() {
+		if err := r.Err(); err != nil || r.ranges == nil {
+			return record{}, false, err
+		}
+		r.mainDone = true
+		return r.ranges.nextRecord(r.ctx)
+	}
+	return record{pk: r.row.PK, sk: r.row.SK, problem: r.row.Problem, values: r.row.Values}, true, nil
+}
+
+// nextRaw advances to the next row of the query.
+func (r *Rows) nextRaw() bool {
 	if r.err != nil || !r.rows.Next() {
 		return false
 	}
@@ -466,6 +628,18 @@ func (r *Rows) Err() error {
 // transaction is then unusable, and the next read says so too.
 func (r *Rows) Close() {
 	r.rows.Close()
+	if r.il != nil {
+		if err := r.il.close(); err != nil && r.err == nil {
+			r.err = fmt.Errorf("remove spill files: %w", err)
+		}
+		r.il = nil
+	}
+	if r.ranges != nil {
+		if err := r.ranges.close(); err != nil && r.err == nil {
+			r.err = err
+		}
+		r.ranges = nil
+	}
 	if r.end != nil {
 		if err := r.end(); err != nil && r.err == nil {
 			r.err = err

@@ -87,8 +87,10 @@ func TestKeySQLRefusesBadPlans(t *testing.T) {
 }
 
 // TestStreamOrdersNumberKeysByValue checks that N keys are ordered as
-// numbers, as DynamoDB orders them: round r holds each key's r-th item by
-// value (2 before 10), and table order sorts partition keys by value too.
+// numbers, as DynamoDB orders them: table order sorts partition and sort
+// keys by value (2 before 10). The interleave's round r holds each key's
+// r-th item in read order (rounds by arrival: see extract.Stream), keys
+// compared by value.
 func TestStreamOrdersNumberKeysByValue(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
@@ -128,9 +130,9 @@ func TestStreamOrdersNumberKeysByValue(t *testing.T) {
 		t.Errorf("table order %v, want %v", got, want)
 	}
 	got := read(extract.OrderInterleave)
-	// Round 1 holds 9/20 and 10/1.5 (in hashed order), round 2 9/100 and
-	// 10/2, round 3 10/10.
-	rounds := [][]string{{"9/20", "10/1.5"}, {"9/100", "10/2"}, {"10/10"}}
+	// Rows were inserted 10/10, 10/2, 10/1.5, 9/100, 9/20: round 1 holds
+	// 10/10 and 9/100, round 2 10/2 and 9/20, round 3 10/1.5.
+	rounds := [][]string{{"10/10", "9/100"}, {"10/2", "9/20"}, {"10/1.5"}}
 	i := 0
 	for r, want := range rounds {
 		part := slices.Clone(got[i : i+len(want)])

@@ -4,8 +4,10 @@
 // verification.
 //
 // A load reads each table from one consistent snapshot in a deterministic
-// order computed by PostgreSQL (extract.Stream), encodes rows into items in
-// one reader goroutine, groups them into batches of contiguous positions,
+// order (extract.Stream: a plain scan in physical order, split over
+// Options.Readers connections for a large table, interleaved in rounds by
+// pg2ddb with local spill files), encodes rows into items in one reader
+// goroutine, groups them into batches of contiguous positions,
 // and hands the batches to --workers writers. A batch is acknowledged when
 // every item of it is written; the contiguous acknowledged prefix is the
 // frontier a resume writes on from. Rows go to the writers in chunks, each
@@ -97,8 +99,12 @@ type Options struct {
 	Workers int
 	// MaxWCU is the write budget in WCU/s over all workers; 0 means none
 	// (the rate still adapts to throttling).
-	MaxWCU   float64
-	Order    extract.Order
+	MaxWCU float64
+	Order  extract.Order
+	// Readers is the number of source connections that read one large
+	// table at once (extract.StreamOptions.Readers; 0 or 1: one). The row
+	// order does not depend on it, so a resume may change it.
+	Readers  int
 	Existing Existing
 	// Resume continues from CheckpointPath, which must exist. It refuses,
 	// before writing, a table whose plan or row stream SQL changed, and a
@@ -160,8 +166,9 @@ type TableResult struct {
 	Elapsed                        time.Duration
 	// FirstWrite is the time from the start of the table's read (after its
 	// row count, where Elapsed starts too) to the first item DynamoDB
-	// acknowledged; 0 when nothing was written. Today it is mostly the
-	// source's sort.
+	// acknowledged; 0 when nothing was written. Round 1 is written while
+	// the source is scanned, unless the key is not proven free of
+	// collisions by a unique index (then after one scan; see extract).
 	FirstWrite         time.Duration
 	Spread             float64
 	Complete           bool
@@ -918,7 +925,7 @@ func (l *loader) rejectWire(t plans.Table, it WireItem, reason string) error {
 func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, meter *spreadMeter, out chan<- *chunk) error {
 	qctx, cancelQuery := context.WithCancel(ctx)
 	defer cancelQuery()
-	rows, err := l.src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order})
+	rows, err := l.src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Readers: l.opts.Readers})
 	if err != nil {
 		return err
 	}
@@ -1005,7 +1012,7 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 		if nChunks < len(tr.claimed) {
 			full = end == tr.claimed[nChunks].End
 		} else {
-			full = end-chunkStart >= chunkRows || chunkBuf+len(cur.b.buf) >= chunkBytes
+			full = end-chunkStart >= chunkLimit(nChunks) || chunkBuf+len(cur.b.buf) >= chunkBytes
 		}
 		if full {
 			if stopped, err := closeChunk(end); stopped || err != nil {
@@ -1028,6 +1035,24 @@ func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, met
 		return err
 	}
 	return nil
+}
+
+// chunkLimit is the row bound of a table's n-th chunk: 256 rows, then four
+// times more per chunk up to chunkRows. No row is sent before its chunk is
+// claimed, so the first write waits for the first chunk to be read; a
+// small first chunk keeps that wait short (the interleave emits round 1 at
+// the pace distinct keys are found, which on a table stored key by key is
+// a fraction of the scan's pace). The checkpoint records every chunk's
+// end, so a resume cuts at the same places.
+func chunkLimit(n int) int64 {
+	limit := int64(256)
+	for range n {
+		if limit >= chunkRows {
+			break
+		}
+		limit *= 4
+	}
+	return min(limit, chunkRows)
 }
 
 // readRow encodes one row from the frontier on into the current batch, or

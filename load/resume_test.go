@@ -25,14 +25,15 @@ const resumeRows = 20000
 
 // eventsSQL builds events: 200 devices of 100 readings each; every
 // nanEvery-th reading (0: none) is NaN, which a plan's default float
-// handling rejects.
+// handling rejects. Pages are half full, so an UPDATE keeps a row's new
+// version in its page (a HOT update) and the heap order a load reads.
 func eventsSQL(nanEvery int) []string {
 	nan := "i * 0.5"
 	if nanEvery > 0 {
 		nan = fmt.Sprintf("CASE WHEN i %% %d = 0 THEN 'NaN'::float8 ELSE i * 0.5 END", nanEvery)
 	}
 	return []string{
-		`CREATE TABLE public.events (device text NOT NULL, seq int NOT NULL, at timestamptz, payload text, v float8, PRIMARY KEY (device, seq))`,
+		`CREATE TABLE public.events (device text NOT NULL, seq int NOT NULL, at timestamptz, payload text, v float8, PRIMARY KEY (device, seq)) WITH (fillfactor = 50)`,
 		fmt.Sprintf(`INSERT INTO public.events SELECT 'dev' || lpad((i %% 200)::text, 3, '0'), i, timestamptz '2024-01-01' + i * interval '1 s', md5(i::text), %s FROM generate_series(1, %d) i`, nan, resumeRows),
 		`ANALYZE public.events`,
 	}
@@ -408,7 +409,10 @@ func TestTruncatedRejectsTail(t *testing.T) {
 
 // TestResumeAfterEditBeyondHorizon: rows that the interrupted load never
 // claimed were never sent, so changing them is safe: the resume proceeds
-// and writes them as they are now.
+// and writes them as they are now. The load reads the heap in physical
+// order, so this holds for edits that leave rows in place (here HOT
+// updates, eventsSQL); an edit that moves a row ahead of claimed ones
+// changes the claimed rounds, and the resume refuses instead.
 func TestResumeAfterEditBeyondHorizon(t *testing.T) {
 	s := newResumeSetup(t, 0)
 	cp := s.interrupt(t, 40)

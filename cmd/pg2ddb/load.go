@@ -20,6 +20,7 @@ import (
 // loadFlags are the settings of pg2ddb load.
 type loadFlags struct {
 	workers    int
+	readers    int
 	maxWCU     float64
 	order      string
 	appendTo   bool
@@ -71,6 +72,7 @@ with exit status 3.`,
 	a.target.register(c.Flags())
 	fs := c.Flags()
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
+	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default min(4, --source-max-connections))")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
@@ -106,7 +108,17 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if f.resume && f.recreate {
 		return errors.New("load: --resume continues a load; --recreate would delete what it wrote")
 	}
+	readers := f.readers
+	if readers == 0 {
+		readers = min(4, a.source.maxConns)
+	}
+	// A --source-max-connections below 1 is refused when connecting, by
+	// its own message.
+	if a.source.maxConns >= 1 && (readers < 1 || readers > a.source.maxConns) {
+		return fmt.Errorf("load: --readers must be between 1 and --source-max-connections (%d), got %d", a.source.maxConns, readers)
+	}
 	opts := load.Options{
+		Readers: readers,
 		Workers: f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
 		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),

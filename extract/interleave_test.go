@@ -1,0 +1,315 @@
+package extract_test
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// rowText renders a stream row: key, problem, copies and values.
+func rowText(pk, sk []byte, problem string, copies int64, values [][]byte) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%q|%q|%s|%d", pk, sk, problem, copies)
+	for _, v := range values {
+		fmt.Fprintf(&b, "|%q", v)
+	}
+	return b.String()
+}
+
+// streamRows reads tb in order through extract.Stream.
+func streamRows(t *testing.T, s *extract.Snapshot, tb plans.Table, order extract.Order) (rows []string, pks []string) {
+	t.Helper()
+	it, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: order})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer it.Close()
+	for it.Next() {
+		r := it.Row()
+		if r.Pos != int64(len(rows)) {
+			t.Fatalf("row position %d, want %d", r.Pos, len(rows))
+		}
+		rows = append(rows, rowText(r.PK, r.SK, r.Problem, r.Copies, r.Values))
+		pks = append(pks, string(r.PK))
+	}
+	if err := it.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows, pks
+}
+
+// sortedRows reads tb through the server-side interleave pg2ddb used
+// before it interleaved rows itself (extract.SortedStreamSQL).
+func sortedRows(t *testing.T, s *extract.Snapshot, tb plans.Table) (rows []string, pks []string) {
+	t.Helper()
+	q, err := extract.SortedStreamSQL(tb, extract.OrderInterleave)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Tx().Query(t.Context(), q, pgx.QueryResultFormats{pgx.TextFormatCode})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Close()
+	for res.Next() {
+		raw := res.RawValues()
+		var copies int64
+		fmt.Sscan(string(raw[3]), &copies)
+		var vals [][]byte
+		for _, v := range raw[4:] {
+			vals = append(vals, slices.Clone(v))
+		}
+		rows = append(rows, rowText(raw[0], raw[1], string(raw[2]), copies, vals))
+		pks = append(pks, string(raw[0]))
+	}
+	if err := res.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return rows, pks
+}
+
+// checkRounds fails unless pks come in rounds: the r-th row of a key is
+// in round r, every round complete before the next (so no key twice in
+// one round).
+func checkRounds(t *testing.T, what string, pks []string) {
+	t.Helper()
+	seen := map[string]int{}
+	round := 1
+	for i, pk := range pks {
+		seen[pk]++
+		switch r := seen[pk]; {
+		case r < round:
+			t.Fatalf("%s: row %d is item %d of key %q, in round %d: round %d was not complete", what, i, r, pk, round, r)
+		case r > round:
+			round = r
+		}
+	}
+}
+
+// spread is the largest share of one key in any window of w consecutive rows.
+func spread(pks []string, w int) float64 {
+	best := 0
+	counts := map[string]int{}
+	for i, pk := range pks {
+		counts[pk]++
+		if i >= w {
+			counts[pks[i-w]]--
+		}
+		best = max(best, counts[pk])
+	}
+	return float64(best) / float64(min(w, len(pks)))
+}
+
+// TestInterleaveMatchesServerOrder pins what interleaving in pg2ddb keeps
+// from the server-side order it replaced: the same rows with the same
+// keys, problems, copies (collisions) and duplicates choices, in rounds
+// (every round complete before the next, no key twice in one round), with
+// a spread no worse; and the same order whether later rounds go through
+// spill files, tail passes or memory.
+func TestInterleaveMatchesServerOrder(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		// Three hot keys of 250 rows, 400 keys of about 5; heap order
+		// is insertion order, which mixes keys.
+		`CREATE TABLE public.il (acct text, id int, v text)`,
+		`INSERT INTO public.il SELECT CASE WHEN i % 4 = 0 THEN 'hot' || (i % 3) ELSE 'k' || (i * 7919 % 400) END, i, 'v' || (i % 13) FROM generate_series(1, 3000) i`,
+		// Collisions: id 5 twice under one key; a NULL key part.
+		`INSERT INTO public.il VALUES ('k1', 5, 'again'), ('k1', 5, 'and again'), (NULL, 1, 'no key')`,
+		// Whole-row duplicates: for the duplicates choices.
+		`INSERT INTO public.il VALUES ('d', 1, 'same'), ('d', 1, 'same'), ('d', 1, 'same'), ('d', 2, 'x')`)
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	base := plans.Table{Source: "public.il",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncInteger, Width: 10}}},
+		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}
+	number, keepOne := base, base
+	number.Duplicates = &plans.Duplicates{Action: plans.DuplicatesNumber}
+	keepOne.Duplicates = &plans.Duplicates{Action: plans.DuplicatesKeepOne}
+	for _, c := range []struct {
+		name string
+		tb   plans.Table
+	}{{"collisions", base}, {"duplicates number", number}, {"duplicates keep-one", keepOne}} {
+		old, oldPKs := sortedRows(t, s, c.tb)
+		var first []string
+		for _, sp := range []struct {
+			rounds int
+			tail   int64
+		}{{64, 32 << 20}, {4, 0}, {4, 32 << 20}, {1, 0}, {4, 2000}, {2, 600}} {
+			restore := extract.SetSpill(sp.rounds, sp.tail)
+			got, pks := streamRows(t, s, c.tb, extract.OrderInterleave)
+			restore()
+			what := fmt.Sprintf("%s (%d round files, tail segments in memory under %d bytes)", c.name, sp.rounds, sp.tail)
+			if first == nil {
+				first = got
+				a, b := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(old))
+				if !slices.Equal(a, b) {
+					t.Fatalf("%s: the rows differ from the server-side order's:\n got %v\nwant %v", what, diffOf(a, b), diffOf(b, a))
+				}
+				checkRounds(t, what, pks)
+				for _, w := range []int{10, 100, 1000} {
+					if n, o := spread(pks, w), spread(oldPKs, w); n > o {
+						t.Errorf("%s: spread over %d rows %.3f, the server-side order's %.3f", what, w, n, o)
+					}
+				}
+			} else if !slices.Equal(got, first) {
+				t.Errorf("%s: the order depends on how rounds are spilled", what)
+			}
+		}
+	}
+	if got, _ := streamRows(t, s, base, extract.OrderInterleave); !slices.Contains(got, rowText([]byte("k1"), []byte("0000000005"), "", 2, [][]byte{[]byte("again")})) {
+		t.Errorf("the two rows of key (k1, 5) are not marked as 2 copies")
+	}
+}
+
+// diffOf lists the elements of a missing from b (at most 5).
+func diffOf(a, b []string) []string {
+	var out []string
+	for _, x := range a {
+		if !slices.Contains(b, x) {
+			out = append(out, x)
+			if len(out) == 5 {
+				break
+			}
+		}
+	}
+	return out
+}
+
+// TestInterleaveIsDeterministicInOneSnapshot pins that two reads of one
+// snapshot return the same order (a resume re-reads the claimed prefix
+// and compares hashes), also after the table's rows were updated by
+// another session after the snapshot began.
+func TestInterleaveIsDeterministicInOneSnapshot(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.d (acct text, id int, v text)`,
+		`INSERT INTO public.d SELECT 'k' || (i % 50), i, 'v' FROM generate_series(1, 2000) i`)
+	tb := plans.Table{Source: "public.d",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncInteger, Width: 10}}}}
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	a, _ := streamRows(t, s, tb, extract.OrderInterleave)
+	exec(t, db.Pool, `UPDATE public.d SET v = 'w' WHERE id % 3 = 0`)
+	b, _ := streamRows(t, s, tb, extract.OrderInterleave)
+	if !slices.Equal(a, b) || len(a) != 2000 {
+		t.Errorf("two reads of one snapshot differ (%d and %d rows)", len(a), len(b))
+	}
+}
+
+// TestInterleaveEmitsRoundOneDuringTheScan pins the first write within a
+// second: a key that a unique index of the source proves free of
+// collisions has its first row handed out after one source row was read,
+// while the scan still runs; a key without such proof holds every row
+// until the scan ends (its collisions must be known first).
+func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.u (acct text, id int PRIMARY KEY, v text)`,
+		`INSERT INTO public.u SELECT 'k' || (i % 50), i, 'v' FROM generate_series(1, 2000) i`)
+	key := func(sk string) plans.Table {
+		return plans.Table{Source: "public.u",
+			PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+			SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: sk, Encoding: plans.EncString}}}}
+	}
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	for _, c := range []struct {
+		sk       string
+		scanning bool
+	}{{"id", true}, {"v", false}} {
+		rows, err := extract.Stream(t.Context(), s, key(c.sk), extract.StreamOptions{Order: extract.OrderInterleave})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !rows.Next() {
+			t.Fatal(rows.Err())
+		}
+		scanning, read := extract.Scanning(rows), extract.SourceRowsRead(rows)
+		rows.Close()
+		if scanning != c.scanning || (c.scanning && read != 1) || (!c.scanning && read != 2000) {
+			t.Errorf("sort key %s: first row handed out with the scan running %v after %d source rows; want running %v",
+				c.sk, scanning, read, c.scanning)
+		}
+	}
+}
+
+// TestParallelReadersReadEveryRowOnce pins the split read: 4 connections in
+// the run's snapshot read a table in ctid ranges, every row comes exactly
+// once, and the order is the one stream's, so a resume may use another
+// number of readers; ranges whose reader cannot join the snapshot are read
+// on the snapshot's own connection in their turn. Rows updated after the snapshot began (new versions
+// at the end of the heap, in the last range) are read as they were.
+func TestParallelReadersReadEveryRowOnce(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.pr (acct text, id int PRIMARY KEY, v text)`,
+		`INSERT INTO public.pr SELECT 'k' || (i % 97), i, repeat('v', i % 50) FROM generate_series(1, 20000) i`)
+	tb := plans.Table{Source: "public.pr",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncInteger, Width: 10}}},
+		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}
+	defer extract.SetMinSplitBlocks(8)()
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	exec(t, db.Pool, `UPDATE public.pr SET v = 'changed' WHERE id % 10 = 0`)
+	read := func(readers int) []string {
+		it, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: extract.OrderInterleave, Readers: readers})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer it.Close()
+		if got := extract.Readers(it); got != readers {
+			t.Fatalf("%d readers asked, %d reading", readers, got)
+		}
+		var out []string
+		for it.Next() {
+			r := it.Row()
+			out = append(out, rowText(r.PK, r.SK, r.Problem, r.Copies, r.Values))
+		}
+		if err := it.Err(); err != nil {
+			t.Fatal(err)
+		}
+		return out
+	}
+	one, four := read(1), read(4)
+	restore := extract.FailJoins()
+	unjoined := read(4)
+	restore()
+	if !slices.Equal(one, unjoined) {
+		t.Errorf("with every join refused, the ranges read on the snapshot's connection return another order")
+	}
+	seen := map[string]int{}
+	for _, r := range four {
+		seen[r]++
+		if strings.Contains(r, "changed") {
+			t.Fatalf("a row updated after the snapshot began was read as changed: %s", r)
+		}
+	}
+	if len(four) != 20000 || len(seen) != 20000 {
+		t.Fatalf("4 readers returned %d rows, %d distinct; want 20000 once each", len(four), len(seen))
+	}
+	if !slices.Equal(one, four) {
+		t.Errorf("4 readers return another order than one")
+	}
+}

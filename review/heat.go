@@ -145,8 +145,10 @@ func tableOrder(units []int64, part []int) func() (int, bool) {
 }
 
 // interleaved yields the partition of every write in extract's interleave:
-// round r holds the r-th item of every key with at least r, the keys of a
-// round in md5(r || '#' || key) order, as extract.OrderInterleave sorts.
+// round r holds the r-th item of every key with at least r. The load takes
+// a round's keys in the order the source scan meets them, which key counts
+// do not carry; md5(r || '#' || key) stands in for it, an order that, like
+// arrival, has nothing to do with where the keys are placed.
 func interleaved(keys []extract.KeyCount, units []int64, part []int) func() (int, bool) {
 	// Keys by units, most first: round r is a prefix of this order.
 	byUnits := make([]int, len(keys))

@@ -126,6 +126,9 @@ type ExportOptions struct {
 	// Uploads is the number of objects uploaded at once (default 4); each
 	// is a multipart, parallel upload through the transfer manager.
 	Uploads int
+	// Readers is the number of source connections that read one large
+	// table at once, as for a load (extract.StreamOptions.Readers).
+	Readers int
 	// Resume keeps the tables the manifest marks done (with an unchanged
 	// plan) and exports the others again from scratch.
 	Resume        bool
@@ -460,7 +463,11 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 				}
 			}
 		}()
-		it, err := x.src.Rows(gctx, t, extract.StreamOptions{Order: extract.OrderTable})
+		// The interleave is the read with no sort on the source, parallel
+		// readers, and key collisions and duplicates handled as a load
+		// handles them; its order is deterministic in one snapshot, so a
+		// resumed export re-produces the same objects.
+		it, err := x.src.Rows(gctx, t, extract.StreamOptions{Order: extract.OrderInterleave, Readers: x.opts.Readers})
 		if err != nil {
 			return err
 		}

@@ -162,7 +162,7 @@ func recommend(t *plans.Table, c *plans.TableCost, pr plans.Pricing) (string, st
 	}
 	saves := direct.Dollars - c.Import.Dollars
 	if saves >= MinImportSavings {
-		return plans.PathImport, fmt.Sprintf("large new table: import %s against %s %s (%s less), no write capacity, %s against %s; into an existing table a bulk put instead; not yet available in pg2ddb, load direct until then",
+		return plans.PathImport, fmt.Sprintf("large new table: import %s against %s %s (%s less), no write capacity, %s against %s; into an existing table a bulk put instead (pg2ddb load --via import|bulk-put --stage s3://…)",
 			plans.Dollars(c.Import.Dollars), plans.Dollars(direct.Dollars), name, plans.Dollars(saves), plans.Seconds(c.Import.Seconds), plans.Seconds(direct.Seconds))
 	}
 	return name, fmt.Sprintf("small table: import would save %s (under %s) and needs S3, a new table and about %s to start",

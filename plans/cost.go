@@ -94,10 +94,10 @@ type CostReport struct {
 	RecommendedDollars float64   `json:"recommended_dollars"`
 }
 
-// NotYetAvailable is said wherever the import and bulk put estimates are
-// shown: they are advice for a path pg2ddb cannot take yet, and nobody
-// should read the table as a menu of working commands.
-const NotYetAvailable = "S3 import and bulk put are not yet available in pg2ddb (issue 14): their columns are advice; a load today is direct"
+// PathCommands is said wherever the import and bulk put estimates are
+// shown: the commands that take each path, so the table reads as a menu a
+// person can act on.
+const PathCommands = "S3 import: pg2ddb export, then pg2ddb import (or pg2ddb load --via import --stage s3://…); bulk put into existing tables: pg2ddb export, then pg2ddb bulk-put (or load --via bulk-put)"
 
 // RenderCost writes the cost table for a person: one row per table and a
 // total, each path's dollars and time, the recommended path, then the
@@ -147,13 +147,13 @@ func RenderCost(w io.Writer, c *CostReport, format Format) error {
 		}
 	}
 	r.blank()
-	r.line("* " + NotYetAvailable + ".")
+	r.line("* " + PathCommands + ".")
 	r.label("Why")
 	for _, t := range c.Tables {
 		r.item(t.Source + ": " + t.Recommended + ": " + t.Why)
 	}
 	r.label("Assumptions")
-	r.item(fmt.Sprintf("on-demand: $%g per million write request units, each item ⌈size ÷ 1 KB⌉ units (plans have no GSIs yet; each would add as much again)", pr.OnDemandWritePerMillion))
+	r.item(fmt.Sprintf("on-demand: $%g per million write request units, each item ⌈size ÷ 1 KB⌉ units, plus as many again in every enabled global secondary index for the item's projected size", pr.OnDemandWritePerMillion))
 	r.item(fmt.Sprintf("provisioned: $%g per WCU-hour at the plan's write capacity (its write rate when on-demand), for the load's duration only", pr.ProvisionedWCUHour))
 	r.item(fmt.Sprintf("S3 import: $%g per GB (2^30 B) of uncompressed DynamoDB JSON, estimated as item bytes + 12 B per attribute + 12 B per line; no write capacity; new tables only; time assumed %s start-up + %s MB/s (AWS publishes no import throughput)",
 		pr.ImportPerGB, Seconds(pr.ImportStartSeconds), trimFloat(pr.ImportBytesPerSecond/1e6)))

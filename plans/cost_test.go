@@ -33,7 +33,7 @@ func TestRenderCostMarkdown(t *testing.T) {
 	if n := strings.Count(out, "\n| "); n != 3 {
 		t.Errorf("%d table rows, want header, one table, total:\n%s", n, out)
 	}
-	for _, want := range []string{"## Cost and time", "| public.a | $1.25, 8 min 20 s |", "unknown, 13 min 20 s", "| $0.1760: S3 import for 1 |", "not yet available in pg2ddb", "- public.a: S3 import: large"} {
+	for _, want := range []string{"## Cost and time", "| public.a | $1.25, 8 min 20 s |", "unknown, 13 min 20 s", "| $0.1760: S3 import for 1 |", "pg2ddb load --via import", "- public.a: S3 import: large"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("markdown lacks %q:\n%s", want, out)
 		}

@@ -27,7 +27,7 @@ func TestPlanAndReviewShowCost(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"Cost and time before anything runs", "prices us-east-1, taken 2026-11 (",
-		"ON-DEMAND", "S3 IMPORT*", "BULK PUT*", "TOTAL", "unknown", "not yet available in pg2ddb", "public.rental: direct on-demand: small table"} {
+		"ON-DEMAND", "S3 IMPORT*", "BULK PUT*", "TOTAL", "unknown", "then pg2ddb import", "public.rental: direct on-demand: small table"} {
 		if !strings.Contains(stdout, want) {
 			t.Errorf("plan output lacks %q", want)
 		}

@@ -402,7 +402,10 @@ func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
 // indexKey makes the key of an index from a column's own attribute, gated
 // like a base partition key when pk: sequence evidence and the throughput
 // gate. NULLs are no failure, unlike in a base key: an item without the
-// attribute is simply absent from the index (a sparse index).
+// attribute is simply absent from the index (a sparse index). A
+// sequence-style column other tables refer to passes the sequence gate. When
+// the throughput gate alone refuses, the key comes back with the refusal
+// and what the gate measured, so a foreign key can still be proposed, off.
 func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key, string, *heat) {
 	col := d.t.Column(column)
 	var attr *plans.Attribute

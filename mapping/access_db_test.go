@@ -127,3 +127,45 @@ func TestAtMostTwentyIndexes(t *testing.T) {
 		t.Errorf("plan does not validate: %v", probs)
 	}
 }
+
+// TestReferencedSurrogateNeedsWrittenReferences: an identity primary key is
+// served by an index only when another table's plan writes a column that
+// refers to it. A reference held only by a generated column (excluded: the
+// target cannot compute it) leaves the key meaningless in the target, so it
+// stays unserved with the surrogate reason; a written reference serves it,
+// and the rule names that column alone.
+func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
+	sql := []string{
+		`CREATE TABLE parent (parent_id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, parent_code text NOT NULL UNIQUE)`,
+		`INSERT INTO parent (parent_code) SELECT 'p' || i FROM generate_series(1, 300) i`,
+		`CREATE TABLE shadow (shadow_code text PRIMARY KEY, raw int NOT NULL, parent_id int GENERATED ALWAYS AS (raw) STORED REFERENCES parent)`,
+		`INSERT INTO shadow (shadow_code, raw) SELECT 's' || i, i % 300 + 1 FROM generate_series(1, 900) i`,
+	}
+	lookup := func(p *plans.Plan) (plans.AccessPath, *plans.Index) {
+		t.Helper()
+		pt := table(t, p, "public.parent")
+		for _, a := range pt.AccessPaths {
+			if a.Name == "parent by parent_id" {
+				for i := range pt.Indexes {
+					if pt.Indexes[i].Name == a.ServedBy {
+						return a, &pt.Indexes[i]
+					}
+				}
+				return a, nil
+			}
+		}
+		t.Fatalf("no lookup parent by parent_id in %+v", pt.AccessPaths)
+		return plans.AccessPath{}, nil
+	}
+	a, _ := lookup(designSQL(t, Options{}, sql...))
+	if a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "sequence-style id") {
+		t.Errorf("referenced only by a generated (unwritten) column: %+v", a)
+	}
+	sql = append(sql,
+		`CREATE TABLE child (child_code text PRIMARY KEY, parent_id int NOT NULL REFERENCES parent)`,
+		`INSERT INTO child SELECT 'c' || i, i % 300 + 1 FROM generate_series(1, 900) i`)
+	a, ix := lookup(designSQL(t, Options{}, sql...))
+	if ix == nil || !ix.Enabled || ix.Rule != "referenced by foreign keys (public.child.parent_id): the children's items carry the value, so readers resolve the parent by it" || ix.Projection != plans.ProjectKeys {
+		t.Errorf("referenced by a written column: %+v, index %+v", a, ix)
+	}
+}

@@ -122,6 +122,7 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 	if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
 	}
+	var designers []*designer
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
 		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {
@@ -143,8 +144,15 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 		}
 		pt.Target = targets[t.QualifiedName()]
 		giveWayKeyAttributes(pt)
-		d.access(pt)
+		designers = append(designers, d)
 		p.Tables = append(p.Tables, *pt)
+	}
+	// Access paths come after every table's design: whether a key is
+	// referenced depends on what the other tables' plans write.
+	refs := references(designers, p.Tables)
+	for i, d := range designers {
+		d.referencedBy = refs[qualified(d.t.Schema, d.t.Name)]
+		d.access(&p.Tables[i])
 	}
 	return p, nil
 }
@@ -176,6 +184,9 @@ type designer struct {
 	statsErr error
 	// proofs caches the checker's answers by column set.
 	proofs map[string]extract.UniqueResult
+	// referencedBy lists, per column of the table, the written columns
+	// of other tables that reference it (declared or implied).
+	referencedBy map[string][]string
 }
 
 // rows is the table's row count, 0 when not profiled.

@@ -134,9 +134,9 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 		if opts.Capacity != nil {
 			capacity = *opts.Capacity
 		}
-		params, err := creationParams(t, capacity)
+		params, err := tableDefinition(t, capacity)
 		if err != nil {
-			return res, err
+			return res, fmt.Errorf("import table %s: %w", t.Target, err)
 		}
 		if len(et.Objects) == 0 {
 			// Nothing to import, and an import of no objects fails: an
@@ -216,43 +216,4 @@ func poll(ctx context.Context, opts S3LoadOptions, table, arn string, check func
 			return fmt.Errorf("%w: stopped waiting for %s (%s); it goes on in AWS", ErrInterrupted, table, arn)
 		}
 	}
-}
-
-// creationParams is the plan's table for ImportTable, as createTable
-// builds it for CreateTable (ImportTable takes no warm throughput).
-func creationParams(t plans.Table, capacity plans.Capacity) (*types.TableCreationParameters, error) {
-	p := &types.TableCreationParameters{
-		TableName: aws.String(t.Target),
-		AttributeDefinitions: []types.AttributeDefinition{{
-			AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type),
-		}},
-		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
-	}
-	if t.SortKey != nil {
-		p.AttributeDefinitions = append(p.AttributeDefinitions, types.AttributeDefinition{
-			AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type),
-		})
-		p.KeySchema = append(p.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-	}
-	// The plan's enabled indexes are built by the import with the table,
-	// as createTable creates them for a load.
-	if err := addIndexDefinitions(&p.AttributeDefinitions, &p.GlobalSecondaryIndexes, t); err != nil {
-		return nil, fmt.Errorf("import table %s: %w", t.Target, err)
-	}
-	switch capacity.Mode {
-	case plans.Provisioned:
-		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
-			return nil, fmt.Errorf("import table %s: provisioned capacity needs read and write units", t.Target)
-		}
-		p.BillingMode = types.BillingModeProvisioned
-		p.ProvisionedThroughput = &types.ProvisionedThroughput{ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits)}
-		for i := range p.GlobalSecondaryIndexes {
-			p.GlobalSecondaryIndexes[i].ProvisionedThroughput = p.ProvisionedThroughput
-		}
-	case plans.OnDemand, "":
-		p.BillingMode = types.BillingModePayPerRequest
-	default:
-		return nil, fmt.Errorf("import table %s: unknown capacity mode %q", t.Target, capacity.Mode)
-	}
-	return p, nil
 }

@@ -59,40 +59,14 @@ func hasItems(ctx context.Context, c TableAPI, name string) (bool, error) {
 // ACTIVE: an index created with its table is built as the items arrive,
 // which costs no backfill later.
 func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.Capacity) error {
-	in := &dynamodb.CreateTableInput{
-		TableName: aws.String(t.Target),
-		AttributeDefinitions: []types.AttributeDefinition{{
-			AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type),
-		}},
-		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
-	}
-	if t.SortKey != nil {
-		in.AttributeDefinitions = append(in.AttributeDefinitions, types.AttributeDefinition{
-			AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type),
-		})
-		in.KeySchema = append(in.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-	}
-	if err := addIndexes(in, t); err != nil {
+	p, err := tableDefinition(t, capacity)
+	if err != nil {
 		return fmt.Errorf("create table %s: %w", t.Target, err)
 	}
-	switch capacity.Mode {
-	case plans.Provisioned:
-		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
-			return fmt.Errorf("create table %s: provisioned capacity needs read and write units", t.Target)
-		}
-		in.BillingMode = types.BillingModeProvisioned
-		in.ProvisionedThroughput = &types.ProvisionedThroughput{
-			ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits),
-		}
-		// A provisioned table's indexes have their own throughput; each
-		// gets the table's, since each index write mirrors a table write.
-		for i := range in.GlobalSecondaryIndexes {
-			in.GlobalSecondaryIndexes[i].ProvisionedThroughput = in.ProvisionedThroughput
-		}
-	case plans.OnDemand, "":
-		in.BillingMode = types.BillingModePayPerRequest
-	default:
-		return fmt.Errorf("create table %s: unknown capacity mode %q", t.Target, capacity.Mode)
+	in := &dynamodb.CreateTableInput{
+		TableName: p.TableName, AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
+		GlobalSecondaryIndexes: p.GlobalSecondaryIndexes, BillingMode: p.BillingMode,
+		ProvisionedThroughput: p.ProvisionedThroughput,
 	}
 	if capacity.WarmReads > 0 || capacity.WarmWrites > 0 {
 		in.WarmThroughput = &types.WarmThroughput{}
@@ -123,8 +97,47 @@ func EnabledIndexes(t plans.Table) []plans.Index {
 
 // addIndexes adds t's enabled indexes to in, with the attribute
 // definitions of their keys; an attribute used with two types is refused.
-func addIndexes(in *dynamodb.CreateTableInput, t plans.Table) error {
-	return addIndexDefinitions(&in.AttributeDefinitions, &in.GlobalSecondaryIndexes, t)
+// tableDefinition is t's key schema, enabled indexes and billing at
+// capacity: what CreateTable (a load) and ImportTable's creation
+// parameters (an import) both create, so the two paths make the same table.
+// ImportTable takes no warm throughput; createTable adds it.
+func tableDefinition(t plans.Table, capacity plans.Capacity) (*types.TableCreationParameters, error) {
+	p := &types.TableCreationParameters{
+		TableName: aws.String(t.Target),
+		AttributeDefinitions: []types.AttributeDefinition{{
+			AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type),
+		}},
+		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
+	}
+	if t.SortKey != nil {
+		p.AttributeDefinitions = append(p.AttributeDefinitions, types.AttributeDefinition{
+			AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type),
+		})
+		p.KeySchema = append(p.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
+	}
+	if err := addIndexDefinitions(&p.AttributeDefinitions, &p.GlobalSecondaryIndexes, t); err != nil {
+		return nil, err
+	}
+	switch capacity.Mode {
+	case plans.Provisioned:
+		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
+			return nil, fmt.Errorf("provisioned capacity needs read and write units")
+		}
+		p.BillingMode = types.BillingModeProvisioned
+		p.ProvisionedThroughput = &types.ProvisionedThroughput{
+			ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits),
+		}
+		// A provisioned table's indexes have their own throughput; each
+		// gets the table's, since each index write mirrors a table write.
+		for i := range p.GlobalSecondaryIndexes {
+			p.GlobalSecondaryIndexes[i].ProvisionedThroughput = p.ProvisionedThroughput
+		}
+	case plans.OnDemand, "":
+		p.BillingMode = types.BillingModePayPerRequest
+	default:
+		return nil, fmt.Errorf("unknown capacity mode %q", capacity.Mode)
+	}
+	return p, nil
 }
 
 // addIndexDefinitions adds t's enabled indexes and their key attributes'

@@ -62,9 +62,21 @@ func TestPlanAndReviewShowCost(t *testing.T) {
 	if c.Pricing.Region != "eu-west-1" || len(c.Tables) != 1 || c.Tables[0].Recommended != plans.PathImport {
 		t.Fatalf("review with pricing file: %+v", c)
 	}
-	// rental: 16,044 items of under 1 KB, one WRU each, at $625 per million.
-	if got := c.Tables[0].OnDemand.Dollars; got < 16044*625/1e6*0.999 || got > 16044*625/1e6*1.001 {
-		t.Errorf("rental on-demand $%v, want $%v", got, 16044*625/1e6)
+	// rental: 16,044 items of under 1 KB, one WRU each, plus one WRU per
+	// item in each enabled index (gsi_rental_id: payment's items carry
+	// rental_id), at $625 per million.
+	var rental plans.Table
+	for _, tb := range p.Tables {
+		if tb.Source == "public.rental" {
+			rental = tb
+		}
+	}
+	wru := float64(rental.Estimates.TotalWCU + rental.Estimates.IndexWCU)
+	if rental.Estimates.TotalWCU != 16044 || rental.Estimates.IndexWCU < 16044 {
+		t.Errorf("rental estimates: %d table WCU, %d index WCU; want 16,044 and at least 16,044 (gsi_rental_id)", rental.Estimates.TotalWCU, rental.Estimates.IndexWCU)
+	}
+	if got := c.Tables[0].OnDemand.Dollars; got < wru*625/1e6*0.999 || got > wru*625/1e6*1.001 {
+		t.Errorf("rental on-demand $%v, want $%v (%v WRU)", got, wru*625/1e6, wru)
 	}
 	code, stdout, stderr = runCLI(t, "review", out, "--source", db.URL, "--tables", "rental", "--pricing", pricing, "--region", "eu-west-1")
 	if code != 0 || !strings.Contains(stdout, "public.rental: S3 import: large new table") || !strings.Contains(stdout, "prices eu-west-1, taken 2026-11-23") {

@@ -3,7 +3,6 @@ package ddbsim
 import (
 	"encoding/json"
 	"slices"
-	"sort"
 	"strconv"
 )
 
@@ -269,14 +268,7 @@ func (s *Server) scanIndex(p *parser, req *node, t *table, name string, countOnl
 	if t.items != nil {
 		t.mu.Lock()
 		its, docs := t.indexItems(g)
-		i := sort.Search(len(its), func(i int) bool { return rangeOf(its[i].hash, totalSegs) >= seg })
-		if start != nil {
-			j := sort.Search(len(its), func(i int) bool {
-				it := its[i]
-				return it.hash > start.hash || (it.hash == start.hash && it.key > start.key)
-			})
-			i = max(i, j)
-		}
+		i := segmentStart(its, seg, totalSegs, start)
 		for ; i < len(its) && rangeOf(its[i].hash, totalSegs) == seg; i++ {
 			if (hasLimit && count >= limit) || bytes >= scanPageBytes {
 				more = true

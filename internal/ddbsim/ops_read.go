@@ -286,14 +286,7 @@ func (s *Server) scan(p *parser, req *node, _ *decision) ([]byte, *apiError) {
 	if t.items != nil {
 		t.mu.Lock()
 		order := t.scanOrder()
-		i := sort.Search(len(order), func(i int) bool { return rangeOf(order[i].hash, totalSegs) >= seg })
-		if start != nil {
-			j := sort.Search(len(order), func(i int) bool {
-				it := order[i]
-				return it.hash > start.hash || (it.hash == start.hash && it.key > start.key)
-			})
-			i = max(i, j)
-		}
+		i := segmentStart(order, seg, totalSegs, start)
 		for ; i < len(order) && rangeOf(order[i].hash, totalSegs) == seg; i++ {
 			if (hasLimit && count >= limit) || bytes >= scanPageBytes {
 				more = true
@@ -324,4 +317,19 @@ func (s *Server) scan(p *parser, req *node, _ *decision) ([]byte, *apiError) {
 		out = append(out, last.keyDoc...)
 	}
 	return append(out, '}'), nil
+}
+
+// segmentStart is the index in order (scan order: by hash, then key) of
+// the first item of segment seg of totalSegs at or after the exclusive
+// start key, for the table's Scan and an index's alike.
+func segmentStart(order []*storedItem, seg, totalSegs int, start *keyParts) int {
+	i := sort.Search(len(order), func(i int) bool { return rangeOf(order[i].hash, totalSegs) >= seg })
+	if start != nil {
+		j := sort.Search(len(order), func(i int) bool {
+			it := order[i]
+			return it.hash > start.hash || (it.hash == start.hash && it.key > start.key)
+		})
+		i = max(i, j)
+	}
+	return i
 }

@@ -1,10 +1,19 @@
 package load
 
 import (
+	"bytes"
+	"context"
 	"errors"
 	"fmt"
+	"io"
 	"net/http"
+	"strings"
 	"testing"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
@@ -43,5 +52,63 @@ func TestRetryClassification(t *testing.T) {
 				t.Errorf("isThrottle = %v, want %v", got, c.throttle)
 			}
 		})
+	}
+}
+
+// bodyInspector records the type and bytes of the request body it is
+// handed and answers every call as an empty successful BatchWriteItem.
+type bodyInspector struct {
+	bodyType string
+	body     []byte
+}
+
+func (b *bodyInspector) Do(req *http.Request) (*http.Response, error) {
+	b.bodyType = fmt.Sprintf("%T", req.Body)
+	body, err := io.ReadAll(req.Body)
+	if err != nil {
+		return nil, err
+	}
+	b.body = body
+	const out = `{"UnprocessedItems":{}}`
+	return &http.Response{
+		StatusCode: http.StatusOK, Status: "200 OK", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
+		Header: http.Header{"Content-Type": {"application/x-amz-json-1.0"}},
+		Body:   io.NopCloser(strings.NewReader(out)), ContentLength: int64(len(out)), Request: req,
+	}, nil
+}
+
+// TestInMemoryBodiesSendTheEncodedBytes checks that a loader-encoded call
+// reaches the HTTP client as an in-memory reader net/http recognises
+// (headers and body then leave in one write), holding exactly the bytes
+// the loader encoded; without the wrapper the SDK's own reader arrives.
+func TestInMemoryBodiesSendTheEncodedBytes(t *testing.T) {
+	body := []byte(`{"RequestItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}]}}`)
+	call := func(wrap bool) *bodyInspector {
+		t.Helper()
+		in := &bodyInspector{}
+		var c HTTPDoer = in
+		if wrap {
+			c = InMemoryBodies(in)
+		}
+		db := dynamodb.New(dynamodb.Options{
+			Region: "us-east-1", BaseEndpoint: aws.String("http://127.0.0.1:1"), HTTPClient: c,
+			Credentials: credentials.NewStaticCredentialsProvider("test", "test", ""),
+		})
+		_, err := db.BatchWriteItem(context.Background(), &dynamodb.BatchWriteItemInput{
+			RequestItems: map[string][]types.WriteRequest{"t": {}},
+		}, noSDKRetries, withBody(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(in.body, body) {
+			t.Fatalf("sent %s, want %s", in.body, body)
+		}
+		return in
+	}
+	if got := call(false).bodyType; got == "io.nopCloserWriterTo" {
+		t.Fatalf("without the wrapper the body is already %s: the test cannot tell the wrapper's effect", got)
+	}
+	if got := call(true).bodyType; got != "io.nopCloserWriterTo" {
+		t.Errorf("body handed to the HTTP client as %s, want io.NopCloser of a *bytes.Reader", got)
 	}
 }

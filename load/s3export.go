@@ -329,7 +329,7 @@ type shard struct {
 	index, part int
 	path        string
 	f           *os.File
-	file        *bufio.Writer // buffers f
+	file        *bufio.Writer                   // buffers f
 	sum         interface{ Sum([]byte) []byte } // SHA-256 of what is stored
 	counted     *countWriter
 	comp        io.WriteCloser

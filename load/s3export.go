@@ -333,7 +333,7 @@ type shard struct {
 	sum         interface{ Sum([]byte) []byte } // SHA-256 of what is stored
 	counted     *countWriter
 	comp        io.WriteCloser
-	w           *bufio.Writer
+	w           *asyncWriter // into comp
 	items       int64
 	bytes       int64
 }
@@ -378,13 +378,82 @@ func (x *exporter) openShard(dir string, index, part int) (*shard, error) {
 		s.f.Close()
 		return nil, fmt.Errorf("export: compressor: %w", err)
 	}
-	s.w = bufio.NewWriterSize(s.comp, 64<<10)
+	s.w = newAsyncWriter(s.comp, 256<<10)
 	return s, nil
+}
+
+// asyncWriter hands what is written to it to w on a goroutine of its own,
+// in buffers of size bytes: each staged object compresses on its own
+// goroutine while the table's reader encodes the next items, so an export
+// uses more than one core (compression was a third of its CPU, all on the
+// reader's goroutine). Close flushes, waits for the goroutine to end and
+// returns the first error of w; the goroutine ends only there, so every
+// asyncWriter must be closed, also on error paths (Close is idempotent).
+type asyncWriter struct {
+	buf    []byte
+	size   int
+	full   chan []byte // buffers for the goroutine
+	free   chan []byte // buffers it has written
+	done   chan error  // the goroutine's end
+	err    error
+	closed bool
+}
+
+func newAsyncWriter(w io.Writer, size int) *asyncWriter {
+	a := &asyncWriter{size: size, full: make(chan []byte, 2), free: make(chan []byte, 3), done: make(chan error, 1)}
+	a.buf = make([]byte, 0, size)
+	a.free <- make([]byte, 0, size)
+	a.free <- make([]byte, 0, size)
+	go func() {
+		var err error
+		for b := range a.full {
+			if err == nil {
+				_, err = w.Write(b)
+			}
+			a.free <- b[:0]
+		}
+		a.done <- err
+	}()
+	return a
+}
+
+func (a *asyncWriter) Write(p []byte) (int, error) {
+	a.buf = append(a.buf, p...)
+	a.handOn()
+	return len(p), nil
+}
+
+func (a *asyncWriter) WriteString(s string) (int, error) {
+	a.buf = append(a.buf, s...)
+	a.handOn()
+	return len(s), nil
+}
+
+// handOn passes a full buffer to the goroutine and takes a written one.
+func (a *asyncWriter) handOn() {
+	if len(a.buf) >= a.size {
+		a.full <- a.buf
+		a.buf = <-a.free
+	}
+}
+
+// Close writes what is left, ends the goroutine and returns w's first error.
+func (a *asyncWriter) Close() error {
+	if a.closed {
+		return a.err
+	}
+	a.closed = true
+	if len(a.buf) > 0 {
+		a.full <- a.buf
+	}
+	close(a.full)
+	a.err = <-a.done
+	return a.err
 }
 
 // finish flushes and closes the staged object.
 func (s *shard) finish() error {
-	if err := s.w.Flush(); err != nil {
+	if err := s.w.Close(); err != nil {
 		return fmt.Errorf("export: stage an object: %w", err)
 	}
 	if err := s.comp.Close(); err != nil {
@@ -467,6 +536,7 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 		defer func() {
 			for _, s := range shards {
 				if s != nil {
+					s.w.Close() // ends its goroutine; the object is abandoned
 					s.f.Close()
 				}
 			}

@@ -90,14 +90,17 @@ type record struct {
 
 // interleaver turns a plain stream into rounds; see above.
 type interleaver struct {
-	t      plans.Table
-	hold   bool // collisions possible: count (pk, sk) and emit nothing before the scan ends
-	dups   string
-	seed   maphash.Seed
-	rounds map[uint64]uint32
-	keys   map[[16]byte]uint32
-	wholes map[[16]byte]uint32
-	hbuf   []byte
+	t    plans.Table
+	hold bool // collisions possible: count (pk, sk) and emit nothing before the scan ends
+	// arrival puts every row in round 1 (OrderArrival): no per-key counts,
+	// no round files.
+	arrival bool
+	dups    string
+	seed    maphash.Seed
+	rounds  map[uint64]uint32
+	keys    map[[16]byte]uint32
+	wholes  map[[16]byte]uint32
+	hbuf    []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
 	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
@@ -120,8 +123,9 @@ type interleaver struct {
 	cur        record
 }
 
-func newInterleaver(t plans.Table, src func() (record, bool, error), hold bool) (*interleaver, error) {
-	il := &interleaver{t: t, hold: hold, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
+// arrival puts every row in round 1: rows come in read order (OrderArrival).
+func newInterleaver(t plans.Table, src func() (record, bool, error), hold, arrival bool) (*interleaver, error) {
+	il := &interleaver{t: t, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
 	if t.Duplicates != nil {
 		il.dups = t.Duplicates.Action
 		il.wholes = map[[16]byte]uint32{}
@@ -201,6 +205,10 @@ func (il *interleaver) scanRow(rec record) record {
 	if il.hold && rec.problem != plans.DuplicateReason {
 		// A copy that keep-one drops is not one of its key's copies.
 		il.keys[il.keyHash(rec.pk, rec.sk)]++
+	}
+	if il.arrival {
+		rec.round = 1
+		return rec
 	}
 	var h uint64
 	if rec.pk == nil {
@@ -350,7 +358,7 @@ func (il *interleaver) startSegment() error {
 	}
 	if sg.w.size <= memTail {
 		defer rd.close()
-		return il.loadMemory(rd)
+		return il.loadMemory(rd, sg.w.size)
 	}
 	defer rd.close()
 	// Group consecutive rounds up to limit bytes; at most maxGroups files.
@@ -413,9 +421,12 @@ func (il *interleaver) startSegment() error {
 
 // loadMemory reads a small segment into memory and orders its records by
 // round, stably (inside a round, arrival order).
-func (il *interleaver) loadMemory(rd *spillReader) error {
-	b, err := io.ReadAll(rd.r)
-	if err != nil {
+// size is the segment's length: it is read into one buffer of that size,
+// where io.ReadAll regrew (and zeroed and copied) its buffer a dozen times,
+// a visible share of a load's CPU.
+func (il *interleaver) loadMemory(rd *spillReader, size int64) error {
+	b := make([]byte, size)
+	if _, err := io.ReadFull(rd.r, b); err != nil {
 		return fmt.Errorf("spill: %w", err)
 	}
 	var idx []memEntry

@@ -313,3 +313,51 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 		t.Errorf("4 readers return another order than one")
 	}
 }
+
+// TestArrivalIsTheReadOrder pins OrderArrival, the export's read: the
+// interleave's rows (collisions counted, duplicates numbered or dropped
+// alike) in the order the table's heap holds them, with no rounds.
+func TestArrivalIsTheReadOrder(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.ar (acct text, id int, v text)`,
+		`INSERT INTO public.ar SELECT CASE WHEN i % 4 = 0 THEN 'hot' ELSE 'k' || (i * 7919 % 40) END, i, 'v' || (i % 13) FROM generate_series(1, 500) i`,
+		`INSERT INTO public.ar VALUES ('k1', 5000, 'a'), ('k1', 5000, 'b'), (NULL, 1, 'no key'), ('d', 1, 'same'), ('d', 1, 'same')`)
+	s, err := extract.Begin(t.Context(), db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(t.Context())
+	var heap []string
+	res, err := s.Tx().Query(t.Context(), `SELECT coalesce(acct, '') FROM public.ar ORDER BY ctid`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for res.Next() {
+		var a string
+		if err := res.Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		heap = append(heap, a)
+	}
+	if err := res.Err(); err != nil {
+		t.Fatal(err)
+	}
+	tb := plans.Table{Source: "public.ar",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncInteger, Width: 10}}},
+		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}},
+		Duplicates:   &plans.Duplicates{Action: plans.DuplicatesNumber}}
+	arrival, pks := streamRows(t, s, tb, extract.OrderArrival)
+	if !slices.Equal(pks, heap) {
+		t.Errorf("arrival order is not the heap's: first keys %v, want %v", pks[:8], heap[:8])
+	}
+	rounds, _ := streamRows(t, s, tb, extract.OrderInterleave)
+	if a, b := slices.Sorted(slices.Values(arrival)), slices.Sorted(slices.Values(rounds)); !slices.Equal(a, b) {
+		t.Errorf("arrival and interleave rows differ:\n%v\n%v", diffOf(a, b), diffOf(b, a))
+	}
+	if !slices.Contains(arrival, rowText([]byte("k1"), []byte("0000005000"), "", 2, [][]byte{[]byte("b")})) ||
+		!slices.Contains(arrival, rowText([]byte("d"), []byte("0000000001#2"), "", 1, [][]byte{[]byte("same")})) {
+		t.Errorf("collisions or duplicates are not handled as the interleave handles them")
+	}
+}

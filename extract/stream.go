@@ -40,6 +40,13 @@ const (
 	// not deterministic across snapshots (synchronized sequential scans may
 	// start mid-table), and a resume needs the same order again.
 	OrderTable Order = "table"
+	// OrderArrival returns rows in the order a plain read of the table
+	// yields them (the interleave's read, with its collision and
+	// duplicates handling, without the rounds): for an export to S3,
+	// where AWS's import spreads the writes itself and the rounds' spill
+	// files would be work for nothing. Deterministic in one snapshot, as
+	// the interleave is.
+	OrderArrival Order = "arrival"
 	// OrderSample returns rows in md5(pk, sk) order: a deterministic
 	// pseudo-random sample spread over all keys, for verify.
 	OrderSample Order = "sample"
@@ -195,7 +202,7 @@ func byteOrder(expr, typ string) string {
 // a placeholder. The SQL names the client-side algorithm in a comment, so
 // a checkpoint of another algorithm is refused on resume.
 func StreamSQL(t plans.Table, order Order) (string, error) {
-	if order == OrderInterleave || order == "" {
+	if order == OrderInterleave || order == "" || order == OrderArrival {
 		return plainSQL(t)
 	}
 	return SortedStreamSQL(t, order)
@@ -435,7 +442,7 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	if err != nil {
 		return nil, err
 	}
-	interleave := opts.Order == OrderInterleave || opts.Order == ""
+	interleave := opts.Order == OrderInterleave || opts.Order == "" || opts.Order == OrderArrival
 	hold := false
 	var ranges *rangeSet
 	if interleave {
@@ -502,7 +509,7 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	r.end = func() error { return s.endRead(ctx) }
 	r.ranges, r.ctx = ranges, ctx
 	if interleave {
-		if r.il, err = newInterleaver(t, r.rawRecord, hold); err != nil {
+		if r.il, err = newInterleaver(t, r.rawRecord, hold, opts.Order == OrderArrival); err != nil {
 			r.Close()
 			return nil, err
 		}

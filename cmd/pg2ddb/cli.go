@@ -88,10 +88,14 @@ plus --endpoint-url and --region.`,
 	root.SetErr(stderr)
 	// --cpu-profile is for finding where a slow run spends its time (the
 	// benchmarks use it); it is hidden because users never need it.
-	var cpuProfile string
+	// --mem-profile writes where the command allocated, which is where a
+	// load's garbage-collection CPU comes from.
+	var cpuProfile, memProfile string
 	var stopProfile func() error
 	root.PersistentFlags().StringVar(&cpuProfile, "cpu-profile", "", "write a Go CPU profile of the command to `FILE`")
+	root.PersistentFlags().StringVar(&memProfile, "mem-profile", "", "write a Go allocation profile of the command to `FILE` when it ends")
 	_ = root.PersistentFlags().MarkHidden("cpu-profile")
+	_ = root.PersistentFlags().MarkHidden("mem-profile")
 	root.PersistentPreRunE = func(*cobra.Command, []string) (err error) {
 		if cpuProfile != "" {
 			stopProfile, err = startCPUProfile(cpuProfile)
@@ -99,10 +103,14 @@ plus --endpoint-url and --region.`,
 		return err
 	}
 	root.PersistentPostRunE = func(*cobra.Command, []string) error {
+		var err error
 		if stopProfile != nil {
-			return stopProfile()
+			err = stopProfile()
 		}
-		return nil
+		if memProfile != "" {
+			err = errors.Join(err, writeAllocProfile(memProfile))
+		}
+		return err
 	}
 	// An unknown flag or argument is a usage error: one line naming it, then
 	// the usage, and a non-zero exit.
@@ -139,6 +147,22 @@ func startCPUProfile(path string) (stop func() error, err error) {
 		pprof.StopCPUProfile()
 		return f.Close()
 	}, nil
+}
+
+// writeAllocProfile writes the allocations of the whole run to path.
+func writeAllocProfile(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("--mem-profile: %w", err)
+	}
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		f.Close()
+		return fmt.Errorf("--mem-profile: %w", err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("--mem-profile: %w", err)
+	}
+	return nil
 }
 
 // errUsageShown means the error and usage were printed already.

@@ -15,6 +15,14 @@ func SetSpill(rounds int, tail int64) (restore func()) {
 	return func() { spillRounds, memTail = r, m }
 }
 
+// SetCollisionMemory sets how many key hashes a collision count keeps in
+// memory before it spills, for a test; it returns the restore function.
+func SetCollisionMemory(n int) (restore func()) {
+	old := collisionMemory
+	collisionMemory = n
+	return func() { collisionMemory = old }
+}
+
 // Scanning reports whether rows' plain scan of the source is still
 // running: true after a row was returned means the row was emitted before
 // the scan ended.

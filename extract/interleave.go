@@ -48,8 +48,9 @@ import (
 // primary key, unique constraint or unique index of the source (found in
 // the snapshot when the read starts) has all its columns among the key's
 // parts, no collision can exist and every row gets Copies 1. Otherwise the
-// interleave counts every (pk, sk) under a 128-bit hash (about 40–60
-// bytes per row) and holds round 1 back in a spill file too, so that every
+// interleave counts every (pk, sk) under a 128-bit hash (16 bytes a row in
+// memory up to collisionMemory rows, then in bucket files: see
+// collisionCount) and holds round 1 back in a spill file too, so that every
 // row's Copies is known before any row is emitted: the first write then
 // comes after one plain scan of the table rather than during it.
 //
@@ -98,9 +99,12 @@ type interleaver struct {
 	dups    string
 	seed    maphash.Seed
 	rounds  map[uint64]uint32
-	keys    map[[16]byte]uint32
-	wholes  map[[16]byte]uint32
-	hbuf    []byte
+	// count counts every (pk, sk) under hold; keys then holds the
+	// repeated ones, with their counts.
+	count  *collisionCount
+	keys   map[[16]byte]uint32
+	wholes map[[16]byte]uint32
+	hbuf   []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
 	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
@@ -131,7 +135,7 @@ func newInterleaver(t plans.Table, src func() (record, bool, error), hold, arriv
 		il.wholes = map[[16]byte]uint32{}
 	}
 	if hold {
-		il.keys = map[[16]byte]uint32{}
+		il.count = &collisionCount{}
 	}
 	il.files = make([]*spillWriter, spillRounds)
 	return il, nil
@@ -171,7 +175,7 @@ func (il *interleaver) keyHash(pk, sk []byte) [16]byte {
 }
 
 // scanRow applies the duplicates choice to a raw row and gives it its round.
-func (il *interleaver) scanRow(rec record) record {
+func (il *interleaver) scanRow(rec record) (record, error) {
 	if il.dups != "" {
 		b := appendField(il.hbuf[:0], rec.pk)
 		b = appendField(b, rec.sk)
@@ -204,11 +208,13 @@ func (il *interleaver) scanRow(rec record) record {
 	}
 	if il.hold && rec.problem != plans.DuplicateReason {
 		// A copy that keep-one drops is not one of its key's copies.
-		il.keys[il.keyHash(rec.pk, rec.sk)]++
+		if err := il.count.add(il.keyHash(rec.pk, rec.sk)); err != nil {
+			return rec, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+		}
 	}
 	if il.arrival {
 		rec.round = 1
-		return rec
+		return rec, nil
 	}
 	var h uint64
 	if rec.pk == nil {
@@ -219,7 +225,7 @@ func (il *interleaver) scanRow(rec record) record {
 	n := il.rounds[h] + 1
 	il.rounds[h] = n
 	rec.round = n
-	return rec
+	return rec, nil
 }
 
 // next advances to the next row of the interleave.
@@ -246,10 +252,18 @@ func (il *interleaver) next() (bool, error) {
 			}
 			if !ok {
 				il.src = nil
+				if il.hold {
+					// The scan is complete: every key's copies are known.
+					if il.keys, err = il.count.repeated(); err != nil {
+						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+					}
+				}
 				continue
 			}
 			il.scanned++
-			rec = il.scanRow(rec)
+			if rec, err = il.scanRow(rec); err != nil {
+				return false, err
+			}
 			if rec.round == 1 && !il.hold {
 				il.emit(rec)
 				return true, nil
@@ -469,7 +483,9 @@ func (il *interleaver) row(r *Row) {
 	r.PK, r.SK, r.Problem = il.cur.pk, il.cur.sk, il.cur.problem
 	r.Copies = 1
 	if il.hold {
-		r.Copies = int64(il.keys[il.keyHash(r.PK, r.SK)])
+		if n, ok := il.keys[il.keyHash(r.PK, r.SK)]; ok {
+			r.Copies = int64(n)
+		}
 	}
 	copy(r.Values, il.cur.values)
 }
@@ -489,6 +505,9 @@ func (il *interleaver) close() error {
 	}
 	if il.tail != nil {
 		il.tail.f.Close()
+	}
+	if il.count != nil {
+		il.count.close()
 	}
 	return nil
 }

@@ -145,11 +145,14 @@ func TestInterleaveMatchesServerOrder(t *testing.T) {
 		for _, sp := range []struct {
 			rounds int
 			tail   int64
-		}{{64, 32 << 20}, {4, 0}, {4, 32 << 20}, {1, 0}, {4, 2000}, {2, 600}} {
+			hashes int // key hashes a collision count keeps in memory
+		}{{64, 32 << 20, 1 << 20}, {4, 0, 7}, {4, 32 << 20, 1 << 20}, {1, 0, 1}, {4, 2000, 500}, {2, 600, 1 << 20}} {
 			restore := extract.SetSpill(sp.rounds, sp.tail)
+			restoreHashes := extract.SetCollisionMemory(sp.hashes)
 			got, pks := streamRows(t, s, c.tb, extract.OrderInterleave)
 			restore()
-			what := fmt.Sprintf("%s (%d round files, tail segments in memory under %d bytes)", c.name, sp.rounds, sp.tail)
+			restoreHashes()
+			what := fmt.Sprintf("%s (%d round files, tail segments in memory under %d bytes, %d key hashes in memory)", c.name, sp.rounds, sp.tail, sp.hashes)
 			if first == nil {
 				first = got
 				a, b := slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(old))

@@ -14,7 +14,8 @@ import (
 // on two cores while the client shares the machine. The parser builds a flat
 // tree ("tape") of nodes in one reusable slice; strings without escapes point
 // into the request body without copying. That is safe because request bodies
-// are never reused: anything that keeps a string beyond the request (table
+// are not reused, except BatchWriteItem's (server.go), which keeps nothing
+// from its body: anything else that keeps a string beyond the request (table
 // names, tracked keys) still sees immutable bytes, and the long-lived ones are
 // cloned anyway so that they do not pin whole bodies in memory.
 
@@ -52,6 +53,14 @@ type parser struct {
 	tape  []node
 	stack []node
 	depth int
+
+	// Scratch space kept with the pooled parser so that hot requests do not
+	// allocate it each time: body holds a BatchWriteItem body (see
+	// readBody), keys count mode's canonical keys (see makeKey), scratch a
+	// partition key being built.
+	body    []byte
+	keys    []byte
+	scratch []byte
 }
 
 // parse decodes buf into p.tape and returns the root node.

@@ -172,12 +172,12 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 		reqs := p.kids(&tables[i])
 		for j := range reqs {
 			item, del, _ := p.putOrDelete(&reqs[j])
-			if msg := p.itemAttrError(item); msg != "" {
+			size, msg := p.checkAttrMap(item)
+			if msg != "" {
 				return nil, validationErr(msg)
 			}
-			size := 0
-			if !del {
-				size = p.itemSize(item)
+			if del {
+				size = 0
 			}
 			if size > maxItemSize {
 				return nil, validationErr("Item size has exceeded the maximum allowed size")
@@ -193,7 +193,7 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 		ops []writeOp
 	}
 	var all []tableOps
-	var scratch []byte
+	p.keys = p.keys[:0]
 	nth := 0
 	for i := range tables {
 		t, err := s.lookup(tables[i].key)
@@ -220,7 +220,11 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 				return nil, kerr
 			}
 			op := writeOp{req: &reqs[j], item: item, del: del, wcu: 1}
-			op.key, scratch = t.makeKey(p, item, scratch)
+			var arena *[]byte
+			if t.items == nil {
+				arena = &p.keys
+			}
+			op.key = t.makeKey(p, item, arena)
 			for k := range ops {
 				if ops[k].key.key == op.key.key {
 					return nil, validationErr("Provided list of item keys contains duplicates")
@@ -509,7 +513,7 @@ func (s *Server) putItem(p *parser, req *node, d *decision) ([]byte, *apiError) 
 		return nil, err
 	}
 	op := writeOp{req: item, item: item, wcu: int64(wcuFor(size))}
-	op.key, _ = t.makeKey(p, item, nil)
+	op.key = t.makeKey(p, item, nil)
 	op.part = rangeOf(op.key.hash, t.partitions)
 	if t.items != nil {
 		op.store = p.newStoredItem(t, item, op.key, size)

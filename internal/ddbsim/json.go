@@ -254,12 +254,26 @@ func (p *parser) array(at int) error {
 	return nil
 }
 
+// strSpecial marks the bytes that end the fast scan of a string: the
+// closing quote, a backslash and control characters (which are invalid).
+var strSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
+
 // string parses a JSON string at p.pos (which is on the opening quote).
 func (p *parser) string() (string, error) {
 	p.pos++
 	start := p.pos
 	for p.pos < len(p.buf) {
 		c := p.buf[p.pos]
+		if !strSpecial[c] {
+			p.pos++
+			continue
+		}
 		if c == '"' {
 			s := bstr(p.buf[start:p.pos])
 			p.pos++

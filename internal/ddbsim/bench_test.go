@@ -75,35 +75,63 @@ func BenchmarkCountOnlyBatchWrite(b *testing.B) {
 }
 
 // BenchmarkServerBatchWrite measures the server side alone: the handler
-// decoding, validating and counting a 25-item BatchWriteItem body.
+// decoding, validating and counting a 25-item BatchWriteItem body. "flat" has
+// items of plain S/N/BOOL attributes; "orders" has the items a load of the
+// bench database's orders table sends: numeric keys, S timestamps and a
+// nested M/L attribute from a jsonb column.
 func BenchmarkServerBatchWrite(b *testing.B) {
-	sim, err := New(Options{Mode: ModeCount, Partitions: 4, PartitionWCU: 1e12})
-	if err != nil {
-		b.Fatal(err)
+	for _, bc := range []struct {
+		name, table, pkType string
+		body                []byte
+	}{
+		{"flat", "bench", "S", benchBody()},
+		{"orders", "orders", "N", ordersBody()},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			sim, err := New(Options{Mode: ModeCount, Partitions: 4, PartitionWCU: 1e12})
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer sim.Close()
+			p := &parser{}
+			root, err := p.parse([]byte(`{"TableName":"` + bc.table + `","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"` + bc.pkType + `"},{"AttributeName":"sk","AttributeType":"N"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}`))
+			if err != nil {
+				b.Fatal(err)
+			}
+			if _, aerr := sim.createTable(p, &root, nil); aerr != nil {
+				b.Fatal(aerr)
+			}
+			body := bc.body
+			b.SetBytes(int64(len(body)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			for b.Loop() {
+				root, err := p.parse(body)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, aerr := sim.batchWriteItem(p, &root, &decision{}); aerr != nil {
+					b.Fatal(aerr)
+				}
+			}
+			b.ReportMetric(float64(b.N*25)/b.Elapsed().Seconds(), "items/s")
+		})
 	}
-	defer sim.Close()
-	body := benchBody()
-	p := &parser{}
-	root, err := p.parse([]byte(`{"TableName":"bench","BillingMode":"PAY_PER_REQUEST","AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"},{"AttributeName":"sk","AttributeType":"N"}],"KeySchema":[{"AttributeName":"pk","KeyType":"HASH"},{"AttributeName":"sk","KeyType":"RANGE"}]}`))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if _, aerr := sim.createTable(p, &root, nil); aerr != nil {
-		b.Fatal(aerr)
-	}
-	b.SetBytes(int64(len(body)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for b.Loop() {
-		root, err := p.parse(body)
-		if err != nil {
-			b.Fatal(err)
+}
+
+// ordersBody is a BatchWriteItem body like pg2ddb load sends for the bench
+// database's orders table (about 270 bytes an item).
+func ordersBody() []byte {
+	var out []byte
+	out = append(out, `{"RequestItems":{"orders":[`...)
+	for i := range 25 {
+		if i > 0 {
+			out = append(out, ',')
 		}
-		if _, aerr := sim.batchWriteItem(p, &root, &decision{}); aerr != nil {
-			b.Fatal(aerr)
-		}
+		out = fmt.Appendf(out, `{"PutRequest":{"Item":{"pk":{"N":"%d"},"sk":{"N":"%d"},"order_id":{"N":"%d"},"customer_id":{"N":"%d"},"order_no":{"N":"%d"},"created_at":{"S":"2022-09-01T20:25:%02d.406227Z"},"amount":{"N":"%d.%02d"},"status":{"S":"paid"},"items":{"M":{"lines":{"L":[{"M":{"qty":{"N":"%d"},"sku":{"S":"SKU-b%04d"},"price":{"N":"79.01"}}}]},"channel":{"S":"web"}}}}}}`,
+			1000+i, i%3+1, 5000+i, 1000+i, i%3+1, i, 700+i, i, i%4+1, 6000+i)
 	}
-	b.ReportMetric(float64(b.N*25)/b.Elapsed().Seconds(), "items/s")
+	return append(out, `]}}`...)
 }
 
 // benchBody is a BatchWriteItem body as the SDK would send it.

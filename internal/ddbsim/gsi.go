@@ -255,7 +255,7 @@ func (s *Server) scanIndex(p *parser, req *node, t *table, name string, countOnl
 				return nil, validationErr("The provided starting key is invalid: The provided key element does not match the schema")
 			}
 		}
-		kp, _ := t.makeKey(p, esk, nil)
+		kp := t.makeKey(p, esk, nil)
 		start = &kp
 	}
 	out := append(make([]byte, 0, 4096), '{')

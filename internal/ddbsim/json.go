@@ -14,7 +14,8 @@ import (
 // on two cores while the client shares the machine. The parser builds a flat
 // tree ("tape") of nodes in one reusable slice; strings without escapes point
 // into the request body without copying. That is safe because request bodies
-// are never reused: anything that keeps a string beyond the request (table
+// are not reused, except BatchWriteItem's (server.go), which keeps nothing
+// from its body: anything else that keeps a string beyond the request (table
 // names, tracked keys) still sees immutable bytes, and the long-lived ones are
 // cloned anyway so that they do not pin whole bodies in memory.
 
@@ -52,22 +53,31 @@ type parser struct {
 	tape  []node
 	stack []node
 	depth int
+
+	// Scratch space kept with the pooled parser so that hot requests do not
+	// allocate it each time: body holds a BatchWriteItem body (see
+	// readBody), keys count mode's canonical keys (see makeKey), scratch a
+	// partition key being built.
+	body    []byte
+	keys    []byte
+	scratch []byte
+	sizes   []int
+	ops     []writeOp
 }
 
 // parse decodes buf into p.tape and returns the root node.
 func (p *parser) parse(buf []byte) (node, error) {
 	p.buf, p.pos, p.depth = buf, 0, 0
 	p.tape = p.tape[:0]
-	p.stack = p.stack[:0]
-	n, err := p.value()
-	if err != nil {
+	p.stack = append(p.stack[:0], node{})
+	if err := p.value(0); err != nil {
 		return node{}, err
 	}
 	p.ws()
 	if p.pos != len(p.buf) {
 		return node{}, errSyntax
 	}
-	return n, nil
+	return p.stack[0], nil
 }
 
 func (p *parser) ws() {
@@ -81,29 +91,34 @@ func (p *parser) ws() {
 	}
 }
 
-func (p *parser) value() (node, error) {
+// value parses the value at p.pos into p.stack[at], keeping its key. Nodes
+// are filled in place rather than returned: they are large, and copying
+// them per value was a good part of the parser's cost.
+func (p *parser) value(at int) error {
 	p.ws()
 	if p.pos >= len(p.buf) {
-		return node{}, errSyntax
+		return errSyntax
 	}
 	start := p.pos
 	switch c := p.buf[p.pos]; {
 	case c == '{':
-		return p.object()
+		return p.object(at)
 	case c == '[':
-		return p.array()
+		return p.array(at)
 	case c == '"':
 		s, err := p.string()
 		if err != nil {
-			return node{}, err
+			return err
 		}
-		return node{kind: kStr, str: s, start: int32(start), end: int32(p.pos)}, nil
+		n := &p.stack[at]
+		n.kind, n.str, n.start, n.end = kStr, s, int32(start), int32(p.pos)
+		return nil
 	case c == 't':
-		return p.literal("true", kTrue)
+		return p.literal(at, "true", kTrue)
 	case c == 'f':
-		return p.literal("false", kFalse)
+		return p.literal(at, "false", kFalse)
 	case c == 'n':
-		return p.literal("null", kNull)
+		return p.literal(at, "null", kNull)
 	case c == '-' || (c >= '0' && c <= '9'):
 		p.pos++
 		for p.pos < len(p.buf) {
@@ -114,18 +129,22 @@ func (p *parser) value() (node, error) {
 			}
 			break
 		}
-		return node{kind: kNum, str: bstr(p.buf[start:p.pos]), start: int32(start), end: int32(p.pos)}, nil
+		n := &p.stack[at]
+		n.kind, n.str, n.start, n.end = kNum, bstr(p.buf[start:p.pos]), int32(start), int32(p.pos)
+		return nil
 	}
-	return node{}, errSyntax
+	return errSyntax
 }
 
-func (p *parser) literal(word string, k kind) (node, error) {
+func (p *parser) literal(at int, word string, k kind) error {
 	start := p.pos
 	if len(p.buf)-p.pos < len(word) || string(p.buf[p.pos:p.pos+len(word)]) != word {
-		return node{}, errSyntax
+		return errSyntax
 	}
 	p.pos += len(word)
-	return node{kind: k, start: int32(start), end: int32(p.pos)}, nil
+	n := &p.stack[at]
+	n.kind, n.start, n.end = k, int32(start), int32(p.pos)
+	return nil
 }
 
 func (p *parser) enter() error {
@@ -136,58 +155,57 @@ func (p *parser) enter() error {
 	return nil
 }
 
-// finish moves the children collected on the stack since base to the tape.
-func (p *parser) finish(n *node, base int) {
-	n.first = int32(len(p.tape))
-	n.n = int32(len(p.stack) - base)
+// finish moves the children collected on the stack since base to the tape
+// and completes the array or object node p.stack[at].
+func (p *parser) finish(at int, k kind, start int, base int) {
+	first := len(p.tape)
 	p.tape = append(p.tape, p.stack[base:]...)
+	n := int32(len(p.stack) - base)
 	p.stack = p.stack[:base]
 	p.depth--
+	nd := &p.stack[at]
+	nd.kind, nd.first, nd.n, nd.start, nd.end = k, int32(first), n, int32(start), int32(p.pos)
 }
 
-func (p *parser) object() (node, error) {
+func (p *parser) object(at int) error {
 	if err := p.enter(); err != nil {
-		return node{}, err
+		return err
 	}
-	n := node{kind: kObj, start: int32(p.pos)}
+	start := p.pos
 	p.pos++ // '{'
 	base := len(p.stack)
 	p.ws()
 	if p.pos < len(p.buf) && p.buf[p.pos] == '}' {
 		p.pos++
-		n.end = int32(p.pos)
-		p.finish(&n, base)
-		return n, nil
+		p.finish(at, kObj, start, base)
+		return nil
 	}
 	for {
 		p.ws()
 		if p.pos >= len(p.buf) || p.buf[p.pos] != '"' {
-			return node{}, errSyntax
+			return errSyntax
 		}
 		key, err := p.string()
 		if err != nil {
-			return node{}, err
+			return err
 		}
 		p.ws()
 		if p.pos >= len(p.buf) || p.buf[p.pos] != ':' {
-			return node{}, errSyntax
+			return errSyntax
 		}
 		p.pos++
-		v, err := p.value()
-		if err != nil {
-			return node{}, err
+		p.stack = append(p.stack, node{key: key})
+		if err := p.value(len(p.stack) - 1); err != nil {
+			return err
 		}
-		v.key = key
-		p.stack = append(p.stack, v)
 		if more, err := p.more('}'); err != nil {
-			return node{}, err
+			return err
 		} else if !more {
 			break
 		}
 	}
-	n.end = int32(p.pos)
-	p.finish(&n, base)
-	return n, nil
+	p.finish(at, kObj, start, base)
+	return nil
 }
 
 // more reads what follows a member of an object or array: a comma (more
@@ -208,36 +226,43 @@ func (p *parser) more(closing byte) (bool, error) {
 	return false, errSyntax
 }
 
-func (p *parser) array() (node, error) {
+func (p *parser) array(at int) error {
 	if err := p.enter(); err != nil {
-		return node{}, err
+		return err
 	}
-	n := node{kind: kArr, start: int32(p.pos)}
+	start := p.pos
 	p.pos++ // '['
 	base := len(p.stack)
 	p.ws()
 	if p.pos < len(p.buf) && p.buf[p.pos] == ']' {
 		p.pos++
-		n.end = int32(p.pos)
-		p.finish(&n, base)
-		return n, nil
+		p.finish(at, kArr, start, base)
+		return nil
 	}
 	for {
-		v, err := p.value()
-		if err != nil {
-			return node{}, err
+		p.stack = append(p.stack, node{})
+		if err := p.value(len(p.stack) - 1); err != nil {
+			return err
 		}
-		p.stack = append(p.stack, v)
 		if more, err := p.more(']'); err != nil {
-			return node{}, err
+			return err
 		} else if !more {
 			break
 		}
 	}
-	n.end = int32(p.pos)
-	p.finish(&n, base)
-	return n, nil
+	p.finish(at, kArr, start, base)
+	return nil
 }
+
+// strSpecial marks the bytes that end the fast scan of a string: the
+// closing quote, a backslash and control characters (which are invalid).
+var strSpecial = func() (t [256]bool) {
+	for c := range 0x20 {
+		t[c] = true
+	}
+	t['"'], t['\\'] = true, true
+	return t
+}()
 
 // string parses a JSON string at p.pos (which is on the opening quote).
 func (p *parser) string() (string, error) {
@@ -245,6 +270,10 @@ func (p *parser) string() (string, error) {
 	start := p.pos
 	for p.pos < len(p.buf) {
 		c := p.buf[p.pos]
+		if !strSpecial[c] {
+			p.pos++
+			continue
+		}
 		if c == '"' {
 			s := bstr(p.buf[start:p.pos])
 			p.pos++

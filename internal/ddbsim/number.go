@@ -113,8 +113,17 @@ func numError(s string) string {
 		return "The parameter cannot be converted to a numeric value"
 	}
 	d, ok := parseNum(s)
+	return d.numError(ok)
+}
+
+// numError is numError for a number parseNum has already parsed (ok is its
+// result), so a caller that also needs the number's size parses it once.
+func (d decNum) numError(ok bool) string {
+	if d.src == "" {
+		return "The parameter cannot be converted to a numeric value"
+	}
 	if !ok {
-		return "The parameter cannot be converted to a numeric value: " + s
+		return "The parameter cannot be converted to a numeric value: " + d.src
 	}
 	switch {
 	case d.exp > 125:

@@ -325,7 +325,7 @@ func (s *Server) ingest(p *parser, t *table, line []byte) string {
 	if e := t.itemKeyError(p, item); e != nil {
 		return e.msg
 	}
-	key, _ := t.makeKey(p, item, nil)
+	key := t.makeKey(p, item, nil)
 	var st *storedItem
 	if t.items != nil {
 		st = p.newStoredItem(t, item, key, size)

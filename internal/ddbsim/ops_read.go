@@ -68,7 +68,7 @@ func (s *Server) getItem(p *parser, req *node, _ *decision) ([]byte, *apiError) 
 	if err := t.keyMapError(p, key); err != nil {
 		return nil, err
 	}
-	kp, _ := t.makeKey(p, key, nil)
+	kp := t.makeKey(p, key, nil)
 	out := append(make([]byte, 0, 256), '{')
 	if t.items != nil {
 		t.mu.Lock()
@@ -141,7 +141,7 @@ func (s *Server) batchGetItem(p *parser, req *node, _ *decision) ([]byte, *apiEr
 			if err := t.keyMapError(p, &ks[j]); err != nil {
 				return nil, err
 			}
-			kp, _ := t.makeKey(p, &ks[j], nil)
+			kp := t.makeKey(p, &ks[j], nil)
 			for _, k := range seen {
 				if k == kp.key {
 					return nil, validationErr("Provided list of item keys contains duplicates")
@@ -271,7 +271,7 @@ func (s *Server) scan(p *parser, req *node, _ *decision) ([]byte, *apiError) {
 		if err := t.keyMapError(p, esk); err != nil {
 			return nil, validationErr("The provided starting key is invalid: " + err.msg)
 		}
-		kp, _ := t.makeKey(p, esk, nil)
+		kp := t.makeKey(p, esk, nil)
 		start = &kp
 	}
 	countOnly := sel != nil && sel.str == "COUNT"

@@ -1,6 +1,7 @@
 package ddbsim
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -146,11 +147,11 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 					if m == nil {
 						continue
 					}
-					inner := "key"
+					member, inner := "Key", "key"
 					if name == "PutRequest" {
-						inner = "item"
+						member, inner = "Item", "item"
 					}
-					if p.get(m, strings.ToUpper(inner[:1])+inner[1:]) == nil {
+					if p.get(m, member) == nil {
 						ce.add("null", "requestItems."+tables[i].key+".member."+strconv.Itoa(j+1)+".member."+strings.ToLower(name[:1])+name[1:]+"."+inner, "Member must not be null")
 					}
 				}
@@ -162,7 +163,8 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 	}
 
 	// Stage 3: custom rules on the values. Item sizes are kept for stage 4.
-	sizes := make([]int, 0, 25)
+	sizes := p.sizes[:0]
+	defer func() { p.sizes = sizes[:0] }()
 	for i := range tables {
 		for _, r := range p.kids(&tables[i]) {
 			if _, _, ok := p.putOrDelete(&r); !ok {
@@ -172,12 +174,12 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 		reqs := p.kids(&tables[i])
 		for j := range reqs {
 			item, del, _ := p.putOrDelete(&reqs[j])
-			if msg := p.itemAttrError(item); msg != "" {
+			size, msg := p.checkAttrMap(item)
+			if msg != "" {
 				return nil, validationErr(msg)
 			}
-			size := 0
-			if !del {
-				size = p.itemSize(item)
+			if del {
+				size = 0
 			}
 			if size > maxItemSize {
 				return nil, validationErr("Item size has exceeded the maximum allowed size")
@@ -193,7 +195,9 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 		ops []writeOp
 	}
 	var all []tableOps
-	var scratch []byte
+	p.keys = p.keys[:0]
+	p.ops = p.ops[:0]
+	defer func() { clear(p.ops); p.ops = p.ops[:0] }() // drop item pointers
 	nth := 0
 	for i := range tables {
 		t, err := s.lookup(tables[i].key)
@@ -201,7 +205,12 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 			return nil, err
 		}
 		reqs := p.kids(&tables[i])
-		ops := make([]writeOp, 0, len(reqs))
+		// The ops of all tables share one pooled backing array; each
+		// table's slice is capped so that appends cannot spill into the
+		// next table's.
+		opsStart := len(p.ops)
+		p.ops = slices.Grow(p.ops, len(reqs))
+		ops := p.ops[opsStart : opsStart : opsStart+len(reqs)]
 		for j := range reqs {
 			item, del, _ := p.putOrDelete(&reqs[j])
 			var kerr *apiError
@@ -220,7 +229,11 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 				return nil, kerr
 			}
 			op := writeOp{req: &reqs[j], item: item, del: del, wcu: 1}
-			op.key, scratch = t.makeKey(p, item, scratch)
+			var arena *[]byte
+			if t.items == nil {
+				arena = &p.keys
+			}
+			op.key = t.makeKey(p, item, arena)
 			for k := range ops {
 				if ops[k].key.key == op.key.key {
 					return nil, validationErr("Provided list of item keys contains duplicates")
@@ -237,6 +250,7 @@ func (s *Server) batchWriteItem(p *parser, req *node, d *decision) ([]byte, *api
 			}
 			ops = append(ops, op)
 		}
+		p.ops = p.ops[:opsStart+len(ops)]
 		all = append(all, tableOps{t: t, key: tables[i].key, ops: ops})
 	}
 
@@ -509,7 +523,7 @@ func (s *Server) putItem(p *parser, req *node, d *decision) ([]byte, *apiError) 
 		return nil, err
 	}
 	op := writeOp{req: item, item: item, wcu: int64(wcuFor(size))}
-	op.key, _ = t.makeKey(p, item, nil)
+	op.key = t.makeKey(p, item, nil)
 	op.part = rangeOf(op.key.hash, t.partitions)
 	if t.items != nil {
 		op.store = p.newStoredItem(t, item, op.key, size)

@@ -402,15 +402,27 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 
-	body, err := readBody(r)
+	p := s.parsers.Get().(*parser)
+	defer s.parsers.Put(p)
+	// A BatchWriteItem body is read into the pooled parser's buffer: it is
+	// the bulk of what a load sends, and BatchWriteItem keeps nothing that
+	// points into its body beyond the request (stored items, keys and
+	// statistics are copies). Other operations get a fresh body because
+	// some keep strings from it (see the top of json.go).
+	var buf []byte
+	if op == "BatchWriteItem" {
+		buf = p.body[:0]
+	}
+	body, err := readBody(r, buf)
+	if op == "BatchWriteItem" && cap(body) <= maxPooledBody {
+		p.body = body
+	}
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
 			w.WriteHeader(http.StatusRequestEntityTooLarge)
 		}
 		return
 	}
-	p := s.parsers.Get().(*parser)
-	defer s.parsers.Put(p)
 	if len(body) == 0 {
 		writeError(w, &apiError{status: 400, typ: typeSerialization, upperM: true})
 		return
@@ -463,7 +475,13 @@ func init() {
 
 var errTooLarge = errors.New("request body over 16 MB")
 
-func readBody(r *http.Request) ([]byte, error) {
+// maxPooledBody bounds the body buffer a pooled parser keeps; a rare huge
+// request should not pin its buffer for the life of the server.
+const maxPooledBody = 1 << 20
+
+// readBody reads the request body, appending to buf[:0] (which may be nil)
+// when it is large enough for the declared length.
+func readBody(r *http.Request, buf []byte) ([]byte, error) {
 	if r.ContentLength > maxRequestBytes {
 		return nil, errTooLarge
 	}
@@ -471,7 +489,10 @@ func readBody(r *http.Request) ([]byte, error) {
 	if n < 0 {
 		n = 4096
 	}
-	buf := make([]byte, 0, n+1)
+	if int64(cap(buf)) < n+1 {
+		buf = make([]byte, 0, n+1)
+	}
+	buf = buf[:0]
 	lr := io.LimitReader(r.Body, maxRequestBytes+1)
 	for {
 		if len(buf) == cap(buf) {

@@ -3,8 +3,12 @@ package extract
 import (
 	"context"
 	"errors"
+	"fmt"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // SetSpill sets the interleave's spill sizes for a test and returns a
@@ -53,4 +57,43 @@ func FailJoins() (restore func()) {
 		return nil, errors.New("join refused (test)")
 	}
 	return func() { joinReader = old }
+}
+
+// ExpressionRows reads t in the snapshot with the SQL the plain read ran
+// before it read bare columns: every key through ::numeric::text and every
+// attribute through its ValueSQL expression. It returns the rows rendered
+// by render, for comparing the two reads.
+func ExpressionRows(ctx context.Context, s *Snapshot, t plans.Table, render func(*Row) string) ([]string, error) {
+	from, err := SourceIdent(t.Source)
+	if err != nil {
+		return nil, err
+	}
+	pk, sk, err := keySQL(t, nil)
+	if err != nil {
+		return nil, err
+	}
+	if sk == "" {
+		sk = "NULL::text"
+	}
+	plain := t
+	plain.Duplicates = nil
+	q, err := keyedRows(plain, from, pk, sk)
+	if err != nil {
+		return nil, err
+	}
+	cols := "pk, sk, problem, '1'"
+	for i := range t.Attributes {
+		cols += fmt.Sprintf(", a%d", i)
+	}
+	rows, err := s.Tx().Query(ctx, "SELECT "+cols+" FROM "+q+" k", pgx.QueryResultFormats{pgx.TextFormatCode})
+	if err != nil {
+		return nil, err
+	}
+	r := newRows(rows, len(t.Attributes))
+	defer r.Close()
+	var out []string
+	for r.nextRaw() {
+		out = append(out, render(&r.row))
+	}
+	return out, r.Err()
 }

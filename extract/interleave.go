@@ -68,7 +68,7 @@ import (
 // interleaveVersion names the client-side algorithm in the stream SQL, so
 // a checkpoint made by another algorithm is refused (its stream
 // fingerprint differs).
-const interleaveVersion = "pg2ddb interleave v2: rounds by arrival, spill"
+const interleaveVersion = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
 
 // spillRounds is the number of per-round spill files of one pass; rounds
 // beyond go to the tail file. memTail is the size under which a tail is

@@ -146,11 +146,12 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int,
 	if _, err := s.Tx().Exec(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
 		return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
 	}
-	rows, err := s.Tx().Query(ctx, q)
+	rows, err := s.Tx().Query(ctx, q, plainFormats(t))
 	if err != nil {
 		return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
 	}
 	r := newRows(rows, len(t.Attributes))
+	r.decodeRaw(t)
 	defer r.Close()
 	w, err := newSpillWriter()
 	if err != nil {
@@ -211,11 +212,12 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 			if err != nil {
 				return record{}, false, err
 			}
-			rows, err := rs.s.Tx().Query(ctx, q)
+			rows, err := rs.s.Tx().Query(ctx, q, plainFormats(rs.t))
 			if err != nil {
 				return record{}, false, fmt.Errorf("read %s: %w", rs.t.Source, err)
 			}
 			rs.live = newRows(rows, len(rs.t.Attributes))
+			rs.live.decodeRaw(rs.t)
 			continue
 		}
 		if sr.err != nil {

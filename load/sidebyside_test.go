@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -231,4 +232,65 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 		t.Error("no tables were written at the same time")
 	}
 	s.checkStored(t, sideRows-sideRows/97)
+}
+
+// failSource fails the count of one table, on whichever connection reads
+// it.
+type failSource struct {
+	load.Source
+	fail string
+}
+
+func (s failSource) Count(ctx context.Context, t plans.Table) (int64, error) {
+	if t.Target == s.fail {
+		return 0, errors.New("count refused")
+	}
+	return s.Source.Count(ctx, t)
+}
+
+func (s failSource) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := s.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return failSource{Source: f, fail: s.fail}, release, nil
+}
+
+// TestSideBySideFailureStopsAll fails one table while others load beside
+// it: the load stops, names the failed table, and a resume (once the
+// failure is gone) completes every table. The reject limit stops a side
+// by side load too, naming a table and the tables not loaded.
+func TestSideBySideFailureStopsAll(t *testing.T) {
+	s := newSideSetup(t)
+	failed := s.plan.Tables[2].Target
+	_, err := load.Run(t.Context(), s.plan, failSource{Source: snapshotSource(t, s.db.Pool), fail: failed}, &inFlight{Client: s.ddb}, s.opts(3))
+	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "count refused") {
+		t.Fatalf("load with a failing table: %v, want the failure naming %s", err, failed)
+	}
+	t.Log(err)
+	cp, err := load.ReadCheckpoint(s.cp)
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	if tc := cp.Tables[s.plan.Tables[sideTables-1].Target]; tc != nil && tc.Done {
+		t.Errorf("the last table was loaded after another failed")
+	}
+	o := s.opts(3)
+	o.Resume = true
+	src := snapshotSource(t, s.db.Pool)
+	if _, err := load.Run(t.Context(), s.plan, src, s.ddb, o); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	s.checkStored(t, sideRows-sideRows/97)
+	mustVerify(t, s.plan, src, s.ddb, s.rej, 20)
+
+	s2 := newSideSetup(t)
+	o = s2.opts(3)
+	o.LimitRejects, o.MaxRejects = true, 5
+	_, err = load.Run(t.Context(), s2.plan, snapshotSource(t, s2.db.Pool), &inFlight{Client: s2.ddb}, o)
+	var tooMany *load.TooManyRejectsError
+	if !errors.As(err, &tooMany) || tooMany.Table == "" || len(tooMany.NotLoaded) == 0 {
+		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError naming the tables", err)
+	}
+	t.Log(err)
 }

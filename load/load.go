@@ -417,6 +417,7 @@ func smallTable(t plans.Table) bool {
 // table the group never started.
 type outcome struct {
 	res TableResult
+	err error
 	ran bool
 }
 
@@ -451,18 +452,20 @@ func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*Encode
 	defer cancel(nil)
 	outs := make([]outcome, len(tables))
 	var mu sync.Mutex
-	failed := -1
-	var firstErr error
+	var failures []int // the tables that failed, in the order they did
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for _, src := range srcs {
 		wg.Go(func() {
 			for k := range next {
+				if gctx.Err() != nil {
+					continue // handed over as the group stopped
+				}
 				r, err := l.table(gctx, src, tables[k], encs[k], prints[k], streams[k], readers, maxWCU)
 				mu.Lock()
-				outs[k] = outcome{res: r, ran: true}
-				if err != nil && failed < 0 {
-					failed, firstErr = k, err
+				outs[k] = outcome{res: r, err: err, ran: true}
+				if err != nil {
+					failures = append(failures, k)
 					cancel(err)
 				}
 				mu.Unlock()
@@ -480,8 +483,28 @@ func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*Encode
 	}
 	close(next)
 	wg.Wait()
-	if failed < 0 {
+	if len(failures) == 0 {
 		return outs, 0, nil
+	}
+	// The first failure is the cause, unless it is only a query that the
+	// load's stop (Ctrl-C, the reject limit) cancelled while the table
+	// that hit the limit was still draining: then a later failure is the
+	// cause, or, if none, the stop itself at that table.
+	stopped := func(k int) bool { return ctx.Err() != nil && errors.Is(outs[k].err, context.Canceled) }
+	failed := failures[0]
+	for _, k := range failures {
+		if !stopped(k) {
+			failed = k
+			break
+		}
+	}
+	firstErr := outs[failed].err
+	if stopped(failed) {
+		if context.Cause(ctx) == errTooManyRejects {
+			firstErr = errTooManyRejects
+		} else {
+			firstErr = fmt.Errorf("%w at table %s; continue with --resume", ErrInterrupted, tables[failed].Target)
+		}
 	}
 	if len(srcs) > 1 && !errors.Is(firstErr, ErrInterrupted) && !errors.Is(firstErr, errTooManyRejects) {
 		// Side by side, an error need not come from the last table

@@ -294,3 +294,42 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 	}
 	t.Log(err)
 }
+
+// waitSource holds the count of one table until the load stops, as a
+// query that a stop cancels in flight.
+type waitSource struct {
+	load.Source
+	wait string
+}
+
+func (s waitSource) Count(ctx context.Context, t plans.Table) (int64, error) {
+	if t.Target == s.wait {
+		<-ctx.Done()
+		return 0, fmt.Errorf("count %s: %w", t.Source, ctx.Err())
+	}
+	return s.Source.Count(ctx, t)
+}
+
+func (s waitSource) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := s.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return waitSource{Source: f, wait: s.wait}, release, nil
+}
+
+// TestSideBySideRejectLimitWinsOverCancelledQuery: when the reject limit
+// stops a load, a table beside the one that hit it fails at once with its
+// cancelled query, before that table drained; the load still reports the
+// reject limit, not the cancelled query.
+func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
+	s := newSideSetup(t)
+	o := s.opts(3)
+	o.LimitRejects, o.MaxRejects = true, 5
+	src := waitSource{Source: snapshotSource(t, s.db.Pool), wait: s.plan.Tables[1].Target}
+	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
+	var tooMany *load.TooManyRejectsError
+	if !errors.As(err, &tooMany) {
+		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError", err)
+	}
+}

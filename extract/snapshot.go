@@ -2,6 +2,7 @@ package extract
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -59,6 +60,22 @@ func Begin(ctx context.Context, pool *pgxpool.Pool) (*Snapshot, error) {
 // the snapshot id exported by Begin.
 func Join(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error) {
 	return begin(ctx, pool, id)
+}
+
+// Fork opens another connection of s's pool in s's snapshot (Join), so a
+// caller can read another table at the same time and see the same data. It
+// fails at once, without waiting, when the server did not export the
+// snapshot or the pool has no free connection: the pool's size is the
+// user's budget of source sessions, and waiting on it could wait on the
+// caller itself.
+func (s *Snapshot) Fork(ctx context.Context) (*Snapshot, error) {
+	if s.ID == "" || s.pool == nil {
+		return nil, errors.New("join snapshot: the server did not export it")
+	}
+	if st := s.pool.Stat(); st.AcquiredConns() >= st.MaxConns() {
+		return nil, errors.New("join snapshot: no free source connection")
+	}
+	return Join(ctx, s.pool, s.ID)
 }
 
 func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error) {

@@ -62,6 +62,15 @@ type Source interface {
 	Dropped(ctx context.Context, t plans.Table) (int64, error)
 }
 
+// Forker is a Source that can open another reader of the same snapshot,
+// so small tables can be read side by side (Options.SideBySide). A Source
+// that is not a Forker, or whose Fork fails, loads one table at a time.
+type Forker interface {
+	// Fork returns a Source on another connection that sees the same
+	// data, and the function that releases it.
+	Fork(ctx context.Context) (Source, func(), error)
+}
+
 // SnapshotSource reads from an extract.Snapshot.
 type SnapshotSource struct{ Snapshot *extract.Snapshot }
 
@@ -73,6 +82,15 @@ func (s SnapshotSource) Count(ctx context.Context, t plans.Table) (int64, error)
 // Dropped counts the rows of t that keep-one drops in the snapshot.
 func (s SnapshotSource) Dropped(ctx context.Context, t plans.Table) (int64, error) {
 	return extract.CountDropped(ctx, s.Snapshot, t)
+}
+
+// Fork joins the snapshot on another connection of its pool.
+func (s SnapshotSource) Fork(ctx context.Context) (Source, func(), error) {
+	j, err := s.Snapshot.Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return SnapshotSource{Snapshot: j}, func() { j.Close(context.WithoutCancel(ctx)) }, nil
 }
 
 // Rows streams t's rows from the snapshot.
@@ -104,8 +122,14 @@ type Options struct {
 	// Readers is the number of source connections that read one large
 	// table at once (extract.StreamOptions.Readers; 0 or 1: one). The row
 	// order does not depend on it, so a resume may change it.
-	Readers  int
-	Existing Existing
+	Readers int
+	// SideBySide is the number of small tables (see smallTable) loaded at
+	// once, each on its own connection joined to the run's snapshot; 0 or
+	// 1: one table at a time. pg2ddb sets it to --readers, the connections
+	// a large table reads with, so the source sees no more sessions either
+	// way. The tables share the Workers writers and the MaxWCU budget.
+	SideBySide int
+	Existing   Existing
 	// Resume continues from CheckpointPath, which must exist. It refuses,
 	// before writing, a table whose plan or row stream SQL changed, and a
 	// source whose rows that may have been written differ (see Checkpoint).
@@ -127,8 +151,9 @@ type Options struct {
 	// Capacity overrides the plan's capacity for tables the load creates.
 	Capacity *plans.Capacity
 	Retry    Retry
-	// Progress is called every ProgressEvery (default 500 ms) and once at
-	// the end of each table, from one goroutine.
+	// Progress is called for each running table every ProgressEvery
+	// (default 500 ms) and once at the end of each table; calls never
+	// overlap.
 	Progress      func(Progress)
 	ProgressEvery time.Duration
 	// Logf reports decisions a user should see (tables deleted, created).
@@ -231,7 +256,9 @@ func (e *TooManyRejectsError) Error() string {
 // errTooManyRejects is the cause that stops a load at the reject limit.
 var errTooManyRejects = errors.New("too many rejects")
 
-// Run loads the plan's tables, one after another, from src into db.
+// Run loads the plan's tables from src into db in plan order: a run of
+// consecutive small tables side by side (Options.SideBySide, see
+// smallTable), any other table alone with its readers.
 func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Options) (*Result, error) {
 	start := time.Now()
 	opts.defaults()
@@ -317,9 +344,10 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	}
 	stopCtx, stopLoad := context.WithCancelCause(ctx)
 	defer stopLoad(nil)
-	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad}
+	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad,
+		running: map[string]*tableRun{}, writeSlots: make(chan struct{}, opts.Workers)}
 	res := &Result{}
-	for i, t := range tables {
+	for i := 0; i < len(tables); {
 		if stopCtx.Err() != nil {
 			// Stopped after the last table completed: say so, rather
 			// than fail this table's first query.
@@ -327,26 +355,163 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			if context.Cause(stopCtx) == errTooManyRejects {
 				return res, &TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath, NotLoaded: notDone(tables[i:], cp)}
 			}
-			return res, fmt.Errorf("%w before table %s; continue with --resume", ErrInterrupted, t.Target)
+			return res, fmt.Errorf("%w before table %s; continue with --resume", ErrInterrupted, tables[i].Target)
 		}
-		tr, err := l.table(stopCtx, t, encoders[i], prints[i], streams[i])
-		res.Tables = append(res.Tables, tr)
-		if errors.Is(err, errTooManyRejects) {
-			err = &TooManyRejectsError{
-				Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath,
-				Table: t.Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows, NotLoaded: notDone(tables[i+1:], cp),
+		// A run of consecutive small tables loads side by side; any other
+		// table loads alone, with its readers.
+		j := i + 1
+		if opts.SideBySide > 1 && smallTable(tables[i]) {
+			for j < len(tables) && smallTable(tables[j]) {
+				j++
+			}
+		}
+		outs, failed, err := l.group(stopCtx, tables[i:j], encoders[i:j], prints[i:j], streams[i:j])
+		for _, o := range outs {
+			if o.ran {
+				res.Tables = append(res.Tables, o.res)
 			}
 		}
 		if err != nil {
 			res.Elapsed = time.Since(start)
+			if errors.Is(err, errTooManyRejects) {
+				f := i + failed
+				tr := outs[failed].res
+				return res, &TooManyRejectsError{
+					Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath,
+					Table: tables[f].Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows,
+					NotLoaded: notDone(slices.Concat(tables[i:f], tables[f+1:]), cp),
+				}
+			}
 			return res, err
 		}
+		i = j
 	}
 	if err := l.saveCheckpoint(); err != nil {
 		return res, err
 	}
 	res.Elapsed = time.Since(start)
 	return res, nil
+}
+
+// Small tables: a table the plan estimates at fewer than smallItems items
+// and fewer than smallBytes bytes (items × average item size) loads beside
+// other small tables. The byte bound is the size below which extract never
+// splits a table over readers (1,024 heap blocks of 8 KiB), so such a table
+// is read by one connection anyway and loses nothing by getting only one;
+// the item bound keeps one table's writes a few seconds long, since what
+// such a table costs is mostly fixed (its count, its first chunk, its
+// table's creation), which side by side is paid once per batch of tables
+// rather than once per table. A table without estimates (a plan written by
+// hand) loads alone.
+const (
+	smallItems = 100_000
+	smallBytes = 8 << 20
+)
+
+func smallTable(t plans.Table) bool {
+	e := t.Estimates
+	return e.Items > 0 && e.Items < smallItems && e.Items*max(e.AvgItemBytes, 1) < smallBytes
+}
+
+// outcome is what loading one table of a group did; ran is false for a
+// table the group never started.
+type outcome struct {
+	res TableResult
+	err error
+	ran bool
+}
+
+// group loads tables side by side, at most Options.SideBySide at once,
+// each on its own source connection: the run's own and, for the others,
+// connections that joined its snapshot (Forker), so every table reads the
+// same data. Where joining fails (a standby that cannot export snapshots,
+// no free connection) it uses the connections it has, down to one table at
+// a time. Tables start in plan order. The first table that fails stops the
+// others (they drain and checkpoint as on an interruption); its error is
+// returned, with its index in tables.
+func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*Encoder, prints []PlanFingerprint, streams []string) ([]outcome, int, error) {
+	srcs := []Source{l.src}
+	readers := l.opts.Readers
+	if len(tables) > 1 {
+		readers = 1 // small tables are not split; see smallTable
+		if f, ok := l.src.(Forker); ok {
+			for len(srcs) < min(l.opts.SideBySide, len(tables)) {
+				s, release, err := f.Fork(ctx)
+				if err != nil {
+					l.opts.Logf("loading %d tables side by side (could not open another reader of the snapshot: %v)", len(srcs), err)
+					break
+				}
+				defer release()
+				srcs = append(srcs, s)
+			}
+		}
+	}
+	// The tables at once share the write budget.
+	maxWCU := l.opts.MaxWCU / float64(len(srcs))
+	gctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	outs := make([]outcome, len(tables))
+	var mu sync.Mutex
+	var failures []int // the tables that failed, in the order they did
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for _, src := range srcs {
+		wg.Go(func() {
+			for k := range next {
+				if gctx.Err() != nil {
+					continue // handed over as the group stopped
+				}
+				r, err := l.table(gctx, src, tables[k], encs[k], prints[k], streams[k], readers, maxWCU)
+				mu.Lock()
+				outs[k] = outcome{res: r, err: err, ran: true}
+				if err != nil {
+					failures = append(failures, k)
+					cancel(err)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	for k := range tables {
+		if gctx.Err() != nil {
+			break
+		}
+		select {
+		case next <- k:
+		case <-gctx.Done():
+		}
+	}
+	close(next)
+	wg.Wait()
+	if len(failures) == 0 {
+		return outs, 0, nil
+	}
+	// The first failure is the cause, unless it is only a query that the
+	// load's stop (Ctrl-C, the reject limit) cancelled while the table
+	// that hit the limit was still draining: then a later failure is the
+	// cause, or, if none, the stop itself at that table.
+	stopped := func(k int) bool { return ctx.Err() != nil && errors.Is(outs[k].err, context.Canceled) }
+	failed := failures[0]
+	for _, k := range failures {
+		if !stopped(k) {
+			failed = k
+			break
+		}
+	}
+	firstErr := outs[failed].err
+	if stopped(failed) {
+		if context.Cause(ctx) == errTooManyRejects {
+			firstErr = errTooManyRejects
+		} else {
+			firstErr = fmt.Errorf("%w at table %s; continue with --resume", ErrInterrupted, tables[failed].Target)
+		}
+	}
+	if len(srcs) > 1 && !errors.Is(firstErr, ErrInterrupted) && !errors.Is(firstErr, errTooManyRejects) {
+		// Side by side, an error need not come from the last table
+		// started: name it (interruptions name their table already).
+		firstErr = fmt.Errorf("table %s: %w", tables[failed].Target, firstErr)
+	}
+	return outs, failed, firstErr
 }
 
 // plannedDrops sums the repeats that the keep-one duplicates choices of
@@ -538,15 +703,33 @@ type loader struct {
 	rejectedRun atomic.Int64
 	stopLoad    context.CancelCauseFunc
 
-	saveMu sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
-	mu     sync.Mutex // guards cp and cur
-	cp     *Checkpoint
-	cur    *tableRun
+	// writeSlots bounds the BatchWriteItem calls in flight over all the
+	// tables loading at once to Options.Workers: side by side, the
+	// writers are shared, not multiplied.
+	writeSlots chan struct{}
+
+	progressMu sync.Mutex // serialises Options.Progress calls
+
+	saveMu  sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
+	mu      sync.Mutex // guards cp and running
+	cp      *Checkpoint
+	running map[string]*tableRun // by target: the tables being loaded
 }
 
-// tableRun is the live state of the table being loaded.
+// progress reports p; calls from the tables loading at once never overlap.
+func (l *loader) progress(p Progress) {
+	if l.opts.Progress == nil {
+		return
+	}
+	l.progressMu.Lock()
+	defer l.progressMu.Unlock()
+	l.opts.Progress(p)
+}
+
+// tableRun is the live state of a table being loaded.
 type tableRun struct {
 	t         plans.Table
+	readers   int // source connections that read it (StreamOptions.Readers)
 	total     int64
 	skipped   int64
 	claimed   []Chunk // chunks an earlier run claimed, to verify
@@ -575,7 +758,7 @@ func (l *loader) countReject() {
 	}
 }
 
-// saveCheckpoint records the current table's acknowledged frontier and
+// saveCheckpoint records the running tables' acknowledged frontiers and
 // the claims made so far. The order matters: the frontier is read first,
 // then the rejects file is synced, then the checkpoint is written; a
 // rejected row's line is appended before its batch is acknowledged, so
@@ -588,9 +771,9 @@ func (l *loader) saveCheckpoint() error {
 	l.saveMu.Lock()
 	defer l.saveMu.Unlock()
 	l.mu.Lock()
-	if l.cur != nil {
-		tc := l.cp.Tables[l.cur.t.Target]
-		tc.Position, tc.Rejected, tc.LastKey = l.cur.acks.state()
+	for target, tr := range l.running {
+		tc := l.cp.Tables[target]
+		tc.Position, tc.Rejected, tc.LastKey = tr.acks.state()
 	}
 	l.mu.Unlock()
 	if l.rejects != nil {
@@ -620,14 +803,16 @@ func (l *loader) claim(tr *tableRun, ch *chunk) error {
 	return l.saveCheckpoint()
 }
 
-func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print PlanFingerprint, stream string) (TableResult, error) {
+// table loads t from src, read by readers connections, within a write
+// budget of maxWCU (0: none).
+func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Encoder, print PlanFingerprint, stream string, readers int, maxWCU float64) (TableResult, error) {
 	res := TableResult{Source: t.Source, Target: t.Target}
 	tc := l.cp.Tables[t.Target]
 	if tc != nil && tc.Done && l.opts.Resume {
 		res.AlreadyDone, res.Complete, res.SourceRows, res.CheckpointPosition = true, true, tc.SourceRows, tc.Position
 		return res, nil
 	}
-	total, err := l.src.Count(ctx, t)
+	total, err := src.Count(ctx, t)
 	if err != nil {
 		return res, err
 	}
@@ -644,12 +829,12 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print P
 	}
 	keyOf := func(it *WireItem) map[string]string { return keyMap(t, it) }
 	tr := &tableRun{
-		t: t, total: total, skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
-		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(l.opts.MaxWCU),
+		t: t, readers: readers, total: total, skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
+		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(maxWCU),
 	}
 	l.mu.Lock()
 	l.cp.Tables[t.Target] = next
-	l.cur = tr
+	l.running[t.Target] = tr
 	l.mu.Unlock()
 	// No save here: until the first claim, the checkpoint on disk says the
 	// same about this table (nothing, or the earlier run's claims), and
@@ -672,9 +857,7 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print P
 			case <-tickDone:
 				return
 			case <-pt.C:
-				if l.opts.Progress != nil {
-					l.opts.Progress(tr.progress(false))
-				}
+				l.progress(tr.progress(false))
 			case <-ct.C:
 				if err := l.saveCheckpoint(); err != nil {
 					tickErr.Store(err)
@@ -683,7 +866,7 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print P
 		}
 	}()
 
-	spread, err := l.pump(ctx, tr, enc)
+	spread, err := l.pump(ctx, src, tr, enc)
 	close(tickDone)
 	tickWG.Wait()
 
@@ -705,11 +888,9 @@ func (l *loader) table(ctx context.Context, t plans.Table, enc *Encoder, print P
 		err = e
 	}
 	l.mu.Lock()
-	l.cur = nil
+	delete(l.running, t.Target)
 	l.mu.Unlock()
-	if l.opts.Progress != nil {
-		l.opts.Progress(tr.progress(true))
-	}
+	l.progress(tr.progress(true))
 	res.Skipped = skip
 	res.Rechecked = tr.rechecked.Load()
 	res.Read = tr.stats.read.Load()
@@ -766,7 +947,7 @@ type chunk struct {
 // writers finish the batches already handed to them, bounded by
 // DrainTimeout, so the checkpoint covers everything that was sent. A
 // failure anywhere cancels everything at once.
-func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread float64, err error) {
+func (l *loader) pump(ctx context.Context, src Source, tr *tableRun, enc *Encoder) (spread float64, err error) {
 	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer cancelWork()
 	stopDrain := context.AfterFunc(ctx, func() {
@@ -785,7 +966,7 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 
 	g.Go(func() error {
 		defer close(toClaim)
-		return l.read(ctx, gctx, tr, enc, meter, toClaim)
+		return l.read(ctx, gctx, src, tr, enc, meter, toClaim)
 	})
 	g.Go(func() error {
 		defer close(toSend)
@@ -848,7 +1029,14 @@ func (l *loader) pump(ctx context.Context, tr *tableRun, enc *Encoder) (spread f
 		g.Go(func() error {
 			for j := range jobs {
 				batchRejects = 0
-				if err := w.write(gctx, j.b); err != nil {
+				select {
+				case l.writeSlots <- struct{}{}:
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+				err := w.write(gctx, j.b)
+				<-l.writeSlots
+				if err != nil {
 					return err
 				}
 				tr.acks.done(j.b.lo, ackedRange{hi: j.b.hi, rejected: j.rejected + batchRejects, last: j.last, hasLast: j.hasLast})
@@ -922,10 +1110,10 @@ func (l *loader) rejectWire(t plans.Table, it WireItem, reason string) error {
 // a difference refuses the resume, naming the rows. Rows below the
 // frontier are only hashed. It stops early when stop ends; it fails when
 // ctx ends (a writer failed).
-func (l *loader) read(stop, ctx context.Context, tr *tableRun, enc *Encoder, meter *spreadMeter, out chan<- *chunk) error {
+func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *Encoder, meter *spreadMeter, out chan<- *chunk) error {
 	qctx, cancelQuery := context.WithCancel(ctx)
 	defer cancelQuery()
-	rows, err := l.src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Readers: l.opts.Readers})
+	rows, err := src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Readers: tr.readers})
 	if err != nil {
 		return err
 	}

@@ -119,7 +119,10 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	}
 	opts := load.Options{
 		Readers: readers,
-		Workers: f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
+		// Small tables load side by side on as many connections as a
+		// large table reads with: the same share of the source budget.
+		SideBySide: readers,
+		Workers:    f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
 		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
 		LimitRejects:   true,

@@ -3,8 +3,11 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"text/tabwriter"
 	"time"
@@ -16,8 +19,12 @@ import (
 )
 
 // progressUI shows load progress: one progress bar per table on a
-// terminal, a plain line every logEvery otherwise. It is the only place
-// that knows about terminals; load reports through a callback.
+// terminal, a plain line every logEvery per table otherwise. It is the only
+// place that knows about terminals; load reports through a callback.
+//
+// Small tables load side by side: the bar follows one table and its
+// description names the others loading beside it with their share done;
+// a line says when one of them is loaded.
 type progressUI struct {
 	w    io.Writer
 	mode string
@@ -25,7 +32,9 @@ type progressUI struct {
 	mu      sync.Mutex
 	bar     *progressbar.ProgressBar
 	table   string
-	lastLog time.Time
+	extra   string                   // the bar's table's rates
+	others  map[string]load.Progress // tables loading beside the bar's, by target
+	lastLog map[string]time.Time     // by target
 }
 
 const logEvery = 5 * time.Second
@@ -41,7 +50,7 @@ func newProgressUI(w io.Writer, mode string) (*progressUI, error) {
 	default:
 		return nil, fmt.Errorf("load: --progress must be auto, bar, log or none, got %q", mode)
 	}
-	return &progressUI{w: w, mode: mode}, nil
+	return &progressUI{w: w, mode: mode, others: map[string]load.Progress{}, lastLog: map[string]time.Time{}}, nil
 }
 
 func (u *progressUI) update(p load.Progress) {
@@ -53,6 +62,18 @@ func (u *progressUI) update(p load.Progress) {
 	extra := fmt.Sprintf("%s WCU/s, %d retries, %d throttles", plans.Thousands(int64(wcuRate)), p.Retries, p.Throttles)
 	switch u.mode {
 	case "bar":
+		if u.bar != nil && !u.bar.IsFinished() && u.table != p.Target {
+			// A table loading beside the bar's.
+			if p.Done {
+				delete(u.others, p.Target)
+				fmt.Fprintf(u.w, "\npg2ddb: loaded %s: %s/%s rows\n", p.Target, plans.Thousands(done), plans.Thousands(p.Total))
+			} else {
+				u.others[p.Target] = p
+			}
+			u.bar.Describe(u.describe())
+			return
+		}
+		delete(u.others, p.Target)
 		if u.table != p.Target {
 			u.table = p.Target
 			u.bar = progressbar.NewOptions64(p.Total,
@@ -68,16 +89,20 @@ func (u *progressUI) update(p load.Progress) {
 			)
 			u.bar.Set64(p.Skipped) //nolint:errcheck // a display
 		}
-		u.bar.Describe(fmt.Sprintf("%s (%s)", p.Target, extra))
+		u.extra = extra
+		u.bar.Describe(u.describe())
 		u.bar.Set64(done) //nolint:errcheck
 		if p.Done {
 			u.bar.Finish() //nolint:errcheck
 		}
 	case "log":
-		if !p.Done && time.Since(u.lastLog) < logEvery && u.table == p.Target {
+		if last, ok := u.lastLog[p.Target]; !p.Done && ok && time.Since(last) < logEvery {
 			return
 		}
-		u.table, u.lastLog = p.Target, time.Now()
+		u.lastLog[p.Target] = time.Now()
+		if p.Done {
+			delete(u.lastLog, p.Target)
+		}
 		eta := ""
 		if rate := float64(p.Read) / math.Max(secs, 0.001); !p.Done && rate > 0 && p.Total > done {
 			eta = ", ETA " + (time.Duration(float64(p.Total-done)/rate) * time.Second).Round(time.Second).String()
@@ -89,6 +114,22 @@ func (u *progressUI) update(p load.Progress) {
 		fmt.Fprintf(u.w, "pg2ddb: %s %s: %s/%s rows, %s items/s, %s%s\n", state, p.Target,
 			plans.Thousands(done), plans.Thousands(p.Total), plans.Thousands(int64(float64(p.Written)/math.Max(secs, 0.001))), extra, eta)
 	}
+}
+
+// describe is the bar's text: its table, its rates, and the tables
+// loading beside it.
+func (u *progressUI) describe() string {
+	s := fmt.Sprintf("%s (%s)", u.table, u.extra)
+	if len(u.others) == 0 {
+		return s
+	}
+	names := slices.Sorted(maps.Keys(u.others))
+	parts := make([]string, len(names))
+	for i, n := range names {
+		o := u.others[n]
+		parts[i] = fmt.Sprintf("%s %s", n, percent(float64(o.Skipped+o.Read)/math.Max(float64(o.Total), 1)))
+	}
+	return s + " + " + strings.Join(parts, ", ")
 }
 
 // note prints a line of its own between progress updates (a bar is left

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/load"
+)
+
+// TestProgressLogSideBySide: tables loading side by side each get a line
+// per logEvery, not one per update as the display switches between them,
+// and each its "loaded" line.
+func TestProgressLogSideBySide(t *testing.T) {
+	var out bytes.Buffer
+	u, err := newProgressUI(&out, "log")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		u.update(load.Progress{Target: "a", Total: 10, Read: 1})
+		u.update(load.Progress{Target: "b", Total: 10, Read: 2})
+	}
+	u.update(load.Progress{Target: "a", Total: 10, Read: 10, Done: true})
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || !strings.Contains(lines[0], "loading a") || !strings.Contains(lines[1], "loading b") || !strings.Contains(lines[2], "loaded a") {
+		t.Fatalf("log lines:\n%s", out.String())
+	}
+}
+
+// TestProgressBarNamesTablesBeside: the bar follows one table and names
+// the tables loading beside it with their share done.
+func TestProgressBarNamesTablesBeside(t *testing.T) {
+	var out bytes.Buffer
+	u, err := newProgressUI(&out, "bar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.update(load.Progress{Target: "a", Total: 10, Read: 1})
+	u.update(load.Progress{Target: "b", Total: 10, Read: 5})
+	u.update(load.Progress{Target: "c", Total: 4, Read: 1})
+	if d := u.describe(); !strings.HasPrefix(d, "a (") || !strings.HasSuffix(d, " + b 50%, c 25%") {
+		t.Fatalf("bar text %q", d)
+	}
+	u.update(load.Progress{Target: "b", Total: 10, Read: 10, Done: true})
+	if d := u.describe(); strings.Contains(d, "b ") || !strings.Contains(out.String(), "loaded b: 10/10 rows") {
+		t.Fatalf("bar text %q after b is done, output:\n%s", d, out.String())
+	}
+	u.update(load.Progress{Target: "a", Total: 10, Read: 10, Done: true})
+	u.update(load.Progress{Target: "c", Total: 4, Read: 2})
+	if d := u.describe(); !strings.HasPrefix(d, "c (") || strings.Contains(d, "+") {
+		t.Fatalf("bar text %q once a is done", d)
+	}
+	u.finish()
+}

@@ -1,0 +1,335 @@
+package load_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+
+	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// sideRows is the size of each small table: several chunks (256, 1,024,
+// then 1,000-row chunks at the test's chunk size).
+const (
+	sideTables = 6
+	sideRows   = 3000
+)
+
+// sideSetup is a database of sideTables small tables, each with a NaN every
+// 97th row (rejected by the default float handling, so the tables share
+// the rejects file), its plan and a simulator.
+type sideSetup struct {
+	db      *testenv.Database
+	plan    *plans.Plan
+	sim     *ddbsim.Server
+	ddb     *dynamodb.Client
+	cp, rej string
+}
+
+func newSideSetup(t *testing.T) *sideSetup {
+	t.Helper()
+	t.Cleanup(load.SetChunkRows(1000))
+	db := testenv.NewDatabase(t, "")
+	for i := range sideTables {
+		exec(t, db.Pool,
+			fmt.Sprintf(`CREATE TABLE public.small%d (id int PRIMARY KEY, name text, v float8)`, i),
+			fmt.Sprintf(`INSERT INTO public.small%d SELECT g, md5(g::text), CASE WHEN g %% 97 = 0 THEN 'NaN'::float8 ELSE g * 0.5 END FROM generate_series(1, %d) g`, i, sideRows),
+			fmt.Sprintf(`ANALYZE public.small%d`, i))
+	}
+	p := plannedFor(t, db.Pool)
+	if len(p.Tables) != sideTables {
+		t.Fatalf("plan has %d tables", len(p.Tables))
+	}
+	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
+	dir := t.TempDir()
+	return &sideSetup{db: db, plan: p, sim: sim, ddb: testenv.DynamoDBAt(sim.URL()),
+		cp: filepath.Join(dir, "plan.checkpoint.json"), rej: filepath.Join(dir, "plan.rejects.jsonl")}
+}
+
+func (s *sideSetup) opts(sideBySide int) load.Options {
+	return load.Options{Workers: 4, SideBySide: sideBySide, CheckpointPath: s.cp, RejectsPath: s.rej}
+}
+
+// overlapping counts the pairs of tables whose spans of accepted writes in
+// the simulator (first to last write) overlap.
+func (s *sideSetup) overlapping(t *testing.T) int {
+	t.Helper()
+	var spans [][2]float64
+	for _, tb := range s.plan.Tables {
+		st, ok := s.sim.TableStats(tb.Target)
+		if !ok {
+			t.Fatalf("no stats for %s", tb.Target)
+		}
+		spans = append(spans, [2]float64{st.FirstWrite, st.LastWrite})
+	}
+	n := 0
+	for i := range spans {
+		for j := i + 1; j < len(spans); j++ {
+			if spans[i][0] < spans[j][1] && spans[j][0] < spans[i][1] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// checkStored requires every table to hold want items.
+func (s *sideSetup) checkStored(t *testing.T, want int64) {
+	t.Helper()
+	for _, tb := range s.plan.Tables {
+		st, _ := s.sim.TableStats(tb.Target)
+		if st.StoredItems != want {
+			t.Errorf("%s holds %d items, want %d", tb.Target, st.StoredItems, want)
+		}
+	}
+}
+
+// inFlight wraps a client and records the most BatchWriteItem calls in
+// flight at once, over all tables.
+type inFlight struct {
+	load.Client
+	mu       sync.Mutex
+	now, max int
+}
+
+func (c *inFlight) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
+	c.mu.Lock()
+	c.now++
+	c.max = max(c.max, c.now)
+	c.mu.Unlock()
+	defer func() {
+		c.mu.Lock()
+		c.now--
+		c.mu.Unlock()
+	}()
+	// A little latency, as a real endpoint has, so a table's writes
+	// take long enough for another's to start beside them.
+	time.Sleep(time.Millisecond)
+	return c.Client.BatchWriteItem(ctx, in, opt...)
+}
+
+// noForkSource hides SnapshotSource's Fork, as a source without it.
+type noForkSource struct{ load.Source }
+
+// TestSmallTablesLoadSideBySide loads six small tables with three at once:
+// their writes overlap in the simulator, the --workers writers are shared
+// (never more calls in flight than workers), every row arrives, results
+// come in plan order and verify is clean. The same plan loaded one table
+// at a time, or from a source that cannot open another reader of its
+// snapshot, has no overlap, which shows what the overlap measures.
+func TestSmallTablesLoadSideBySide(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		side    int
+		noFork  bool
+		overlap bool
+	}{
+		{"three at once", 3, false, true},
+		{"one at a time", 0, false, false},
+		{"no second reader", 3, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSideSetup(t)
+			var src load.Source = snapshotSource(t, s.db.Pool)
+			if tc.noFork {
+				src = noForkSource{src}
+			}
+			client := &inFlight{Client: s.ddb}
+			res, err := load.Run(t.Context(), s.plan, src, client, s.opts(tc.side))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Tables) != sideTables {
+				t.Fatalf("%d results, want %d", len(res.Tables), sideTables)
+			}
+			for i, tr := range res.Tables {
+				if tr.Target != s.plan.Tables[i].Target || !tr.Complete || tr.SourceRows != sideRows {
+					t.Errorf("result %d: %+v, want %s complete", i, tr, s.plan.Tables[i].Target)
+				}
+			}
+			if client.max > 4 {
+				t.Errorf("%d BatchWriteItem calls in flight at once, more than the 4 workers", client.max)
+			}
+			if n := s.overlapping(t); (n > 0) != tc.overlap {
+				t.Errorf("%d pairs of tables written at the same time, want overlap %v", n, tc.overlap)
+			}
+			s.checkStored(t, sideRows-sideRows/97)
+			mustVerify(t, s.plan, src, s.ddb, s.rej, 50)
+		})
+	}
+}
+
+// TestSideBySideResume interrupts a load with several tables in flight and
+// requires --resume, again side by side, to end with every row written and
+// verify clean (the rejects file, written by several tables at once, kept
+// its lines below each table's frontier).
+func TestSideBySideResume(t *testing.T) {
+	s := newSideSetup(t)
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	_, err := load.Run(ctx, s.plan, snapshotSource(t, s.db.Pool), &cancelAfter{Client: &inFlight{Client: s.ddb}, n: 60, cancel: cancel}, s.opts(3))
+	if !errors.Is(err, load.ErrInterrupted) {
+		t.Fatalf("first load: %v, want interrupted", err)
+	}
+	cp, err := load.ReadCheckpoint(s.cp)
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	partly := 0
+	for _, tc := range cp.Tables {
+		if !tc.Done && tc.Horizon() > 0 {
+			partly++
+		}
+	}
+	if partly < 2 {
+		t.Fatalf("%d tables partly loaded after the interruption, want several: %+v", partly, cp.Tables)
+	}
+	o := s.opts(3)
+	o.Resume = true
+	src := snapshotSource(t, s.db.Pool)
+	res, err := load.Run(t.Context(), s.plan, src, s.ddb, o)
+	if err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	for _, tr := range res.Tables {
+		if !tr.Complete {
+			t.Errorf("%s not complete after the resume: %+v", tr.Target, tr)
+		}
+	}
+	s.checkStored(t, sideRows-sideRows/97)
+	mustVerify(t, s.plan, src, s.ddb, s.rej, 50)
+}
+
+// TestSideBySideReadsOneSnapshot inserts rows into every table after the
+// run's snapshot was taken: tables read on connections that joined it must
+// not see them, like the table read on the snapshot's own connection.
+func TestSideBySideReadsOneSnapshot(t *testing.T) {
+	s := newSideSetup(t)
+	src := snapshotSource(t, s.db.Pool)
+	for i := range sideTables {
+		exec(t, s.db.Pool, fmt.Sprintf(`INSERT INTO public.small%d SELECT g, 'late', 1 FROM generate_series(%d, %d) g`, i, sideRows+1, sideRows+500))
+	}
+	res, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, s.opts(3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tr := range res.Tables {
+		if tr.SourceRows != sideRows {
+			t.Errorf("%s: %d source rows, want %d (the snapshot's)", tr.Target, tr.SourceRows, sideRows)
+		}
+	}
+	if s.overlapping(t) == 0 {
+		t.Error("no tables were written at the same time")
+	}
+	s.checkStored(t, sideRows-sideRows/97)
+}
+
+// failSource fails the count of one table, on whichever connection reads
+// it.
+type failSource struct {
+	load.Source
+	fail string
+}
+
+func (s failSource) Count(ctx context.Context, t plans.Table) (int64, error) {
+	if t.Target == s.fail {
+		return 0, errors.New("count refused")
+	}
+	return s.Source.Count(ctx, t)
+}
+
+func (s failSource) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := s.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return failSource{Source: f, fail: s.fail}, release, nil
+}
+
+// TestSideBySideFailureStopsAll fails one table while others load beside
+// it: the load stops, names the failed table, and a resume (once the
+// failure is gone) completes every table. The reject limit stops a side
+// by side load too, naming a table and the tables not loaded.
+func TestSideBySideFailureStopsAll(t *testing.T) {
+	s := newSideSetup(t)
+	failed := s.plan.Tables[2].Target
+	_, err := load.Run(t.Context(), s.plan, failSource{Source: snapshotSource(t, s.db.Pool), fail: failed}, &inFlight{Client: s.ddb}, s.opts(3))
+	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "count refused") {
+		t.Fatalf("load with a failing table: %v, want the failure naming %s", err, failed)
+	}
+	t.Log(err)
+	cp, err := load.ReadCheckpoint(s.cp)
+	if err != nil || cp == nil {
+		t.Fatalf("checkpoint: %v", err)
+	}
+	if tc := cp.Tables[s.plan.Tables[sideTables-1].Target]; tc != nil && tc.Done {
+		t.Errorf("the last table was loaded after another failed")
+	}
+	o := s.opts(3)
+	o.Resume = true
+	src := snapshotSource(t, s.db.Pool)
+	if _, err := load.Run(t.Context(), s.plan, src, s.ddb, o); err != nil {
+		t.Fatalf("resume: %v", err)
+	}
+	s.checkStored(t, sideRows-sideRows/97)
+	mustVerify(t, s.plan, src, s.ddb, s.rej, 20)
+
+	s2 := newSideSetup(t)
+	o = s2.opts(3)
+	o.LimitRejects, o.MaxRejects = true, 5
+	_, err = load.Run(t.Context(), s2.plan, snapshotSource(t, s2.db.Pool), &inFlight{Client: s2.ddb}, o)
+	var tooMany *load.TooManyRejectsError
+	if !errors.As(err, &tooMany) || tooMany.Table == "" || len(tooMany.NotLoaded) == 0 {
+		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError naming the tables", err)
+	}
+	t.Log(err)
+}
+
+// waitSource holds the count of one table until the load stops, as a
+// query that a stop cancels in flight.
+type waitSource struct {
+	load.Source
+	wait string
+}
+
+func (s waitSource) Count(ctx context.Context, t plans.Table) (int64, error) {
+	if t.Target == s.wait {
+		<-ctx.Done()
+		return 0, fmt.Errorf("count %s: %w", t.Source, ctx.Err())
+	}
+	return s.Source.Count(ctx, t)
+}
+
+func (s waitSource) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := s.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return waitSource{Source: f, wait: s.wait}, release, nil
+}
+
+// TestSideBySideRejectLimitWinsOverCancelledQuery: when the reject limit
+// stops a load, a table beside the one that hit it fails at once with its
+// cancelled query, before that table drained; the load still reports the
+// reject limit, not the cancelled query.
+func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
+	s := newSideSetup(t)
+	o := s.opts(3)
+	o.LimitRejects, o.MaxRejects = true, 5
+	src := waitSource{Source: snapshotSource(t, s.db.Pool), wait: s.plan.Tables[1].Target}
+	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
+	var tooMany *load.TooManyRejectsError
+	if !errors.As(err, &tooMany) {
+		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError", err)
+	}
+}

@@ -807,7 +807,11 @@ func (l *loader) claim(tr *tableRun, ch *chunk) error {
 // budget of maxWCU (0: none).
 func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Encoder, print PlanFingerprint, stream string, readers int, maxWCU float64) (TableResult, error) {
 	res := TableResult{Source: t.Source, Target: t.Target}
+	// Tables loading side by side add their entries to cp.Tables: read
+	// it under the lock too.
+	l.mu.Lock()
 	tc := l.cp.Tables[t.Target]
+	l.mu.Unlock()
 	if tc != nil && tc.Done && l.opts.Resume {
 		res.AlreadyDone, res.Complete, res.SourceRows, res.CheckpointPosition = true, true, tc.SourceRows, tc.Position
 		return res, nil

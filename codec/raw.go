@@ -107,13 +107,17 @@ func appendRawDate(dst, v []byte) ([]byte, error) {
 		return append(dst, "-infinity"...), nil
 	}
 	t := time.Unix(int64(d)*86400+pgEpoch, 0).UTC()
-	y, m, day := t.Date()
+	return appendEra(appendDate(dst, t), t.Year()), nil
+}
+
+// appendDate appends to_char's YYYY-MM-DD of t.
+func appendDate(dst []byte, t time.Time) []byte {
+	y, m, d := t.Date()
 	dst = appendYear(dst, y)
 	dst = append(dst, '-')
 	dst = append2(dst, int(m))
 	dst = append(dst, '-')
-	dst = append2(dst, day)
-	return appendEra(dst, y), nil
+	return append2(dst, d)
 }
 
 // appendRawTimestamp appends a binary timestamp or timestamptz
@@ -136,13 +140,8 @@ func appendRawTimestamp(dst, v []byte, utc bool) ([]byte, error) {
 		sec, frac = sec-1, frac+1e6
 	}
 	t := time.Unix(sec+pgEpoch, 0).UTC()
-	y, m, d := t.Date()
 	hh, mm, ss := t.Clock()
-	dst = appendYear(dst, y)
-	dst = append(dst, '-')
-	dst = append2(dst, int(m))
-	dst = append(dst, '-')
-	dst = append2(dst, d)
+	dst = appendDate(dst, t)
 	dst = append(dst, 'T')
 	dst = append2(dst, hh)
 	dst = append(dst, ':')
@@ -155,7 +154,7 @@ func appendRawTimestamp(dst, v []byte, utc bool) ([]byte, error) {
 	if utc {
 		dst = append(dst, 'Z')
 	}
-	return appendEra(dst, y), nil
+	return appendEra(dst, t.Year()), nil
 }
 
 // appendYear appends to_char's YYYY of the astronomical year y: at least

@@ -657,26 +657,37 @@ func prepareTables(ctx context.Context, db TableAPI, tables []plans.Table, cp *C
 	if len(refused) > 0 {
 		return fmt.Errorf("target tables already hold items: %v; pass --append to write into them or --recreate to delete and recreate them", refused)
 	}
+	// Deletions and creations run side by side, tableOps at a time: each
+	// waits for its table to leave DELETING or reach ACTIVE, seconds to
+	// minutes on AWS, which one after another add up over a schema of many
+	// tables. The first failure stops the others.
 	if len(toDelete) > 0 {
 		opts.Logf("--recreate: deleting %d existing tables: %v", len(toDelete), toDelete)
+		g, gctx := errgroup.WithContext(ctx)
+		g.SetLimit(tableOps)
 		for _, name := range toDelete {
-			if err := deleteTable(ctx, db, name); err != nil {
-				return err
-			}
+			g.Go(func() error { return deleteTable(gctx, db, name) })
+		}
+		if err := g.Wait(); err != nil {
+			return err
 		}
 	}
+	g, gctx := errgroup.WithContext(ctx)
+	g.SetLimit(tableOps)
 	for _, t := range toCreate {
 		c := t.Capacity
 		if opts.Capacity != nil {
 			c = *opts.Capacity
 		}
 		opts.Logf("creating table %s (%s)", t.Target, capacityText(c))
-		if err := createTable(ctx, db, t, c); err != nil {
-			return err
-		}
+		g.Go(func() error { return createTable(gctx, db, t, c) })
 	}
-	return nil
+	return g.Wait()
 }
+
+// tableOps is how many tables prepareTables creates or deletes at once,
+// well under DynamoDB's limit of table operations in progress per account.
+const tableOps = 8
 
 func capacityText(c plans.Capacity) string {
 	if c.Mode == plans.Provisioned {

@@ -111,7 +111,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 			}
 			rejectsPath := or(rejects, args[0]+".rejects.jsonl")
 			m, err := load.Export(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, sc, load.ExportOptions{
-				To: loc, Compression: compression, ObjectSize: objectSize, Resume: resume, Readers: min(4, max(1, a.source.maxConns)),
+				To: loc, Compression: compression, ObjectSize: objectSize, Resume: resume, Readers: a.source.defaultReaders(),
 				RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: maxRejects, Tables: tables,
 				Progress: ui.update, Logf: func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) },
 			})

@@ -72,7 +72,7 @@ with exit status 3.`,
 	a.target.register(c.Flags())
 	fs := c.Flags()
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
-	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default min(4, --source-max-connections))")
+	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
@@ -110,7 +110,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	}
 	readers := f.readers
 	if readers == 0 {
-		readers = min(4, a.source.maxConns)
+		readers = a.source.defaultReaders()
 	}
 	// A --source-max-connections below 1 is refused when connecting, by
 	// its own message.

@@ -62,7 +62,7 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	logf := func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
 	rejectsPath := or(f.rejects, planPath+".rejects.jsonl")
 	m, err := load.Export(ctx, plan, load.SnapshotSource{Snapshot: op.snap}, sc, load.ExportOptions{
-		To: loc, Resume: f.resume, Readers: min(4, max(1, a.source.maxConns)), RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: f.maxRejects,
+		To: loc, Resume: f.resume, Readers: a.source.defaultReaders(), RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: f.maxRejects,
 		Tables: f.tables, Progress: ui.update, Logf: logf,
 	})
 	op.close(ctx)

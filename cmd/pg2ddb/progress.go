@@ -90,6 +90,11 @@ func (u *progressUI) update(p load.Progress) {
 			u.bar.Set64(p.Skipped) //nolint:errcheck // a display
 		}
 		u.extra = extra
+		if p.Total != u.bar.GetMax64() {
+			// An export's total is the plan's estimate until the
+			// table is read.
+			u.bar.ChangeMax64(p.Total)
+		}
 		u.bar.Describe(u.describe())
 		u.bar.Set64(done) //nolint:errcheck
 		if p.Done {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
@@ -188,5 +189,31 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate"}, target...)...)
 	if code == 0 || !strings.Contains(errOut, "--source-max-connections must be at least 1") {
 		t.Errorf("--source-max-connections 0: exit %d: %s", code, errOut)
+	}
+}
+
+// Parallel readers are the default for a remote source, while a source on
+// this machine, whose backends share pg2ddb's cores, gets at most half of
+// them; --source-max-connections bounds both.
+func TestDefaultReadersFollowWhereTheSourceRuns(t *testing.T) {
+	local := min(4, max(1, runtime.NumCPU()/2))
+	for _, c := range []struct {
+		url      string
+		maxConns int
+		want     int
+	}{
+		{"postgres://u@db.example.com:5432/shop", 4, 4},
+		{"postgres://u@10.1.2.3/shop", 8, 4},
+		{"postgres://u@db.example.com/shop", 2, 2},
+		{"postgres://u@127.0.0.1:5432/shop", 4, local},
+		{"postgres://u@localhost/shop", 4, local},
+		{"postgres://u@[::1]:5432/shop", 4, local},
+		{"host=/var/run/postgresql dbname=shop", 4, local},
+		{"postgres://u@127.0.0.1/shop", 1, 1},
+	} {
+		s := sourceFlags{url: c.url, maxConns: c.maxConns}
+		if got := s.defaultReaders(); got != c.want {
+			t.Errorf("%s with --source-max-connections %d: %d readers, want %d", c.url, c.maxConns, got, c.want)
+		}
 	}
 }

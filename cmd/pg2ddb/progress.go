@@ -90,10 +90,15 @@ func (u *progressUI) update(p load.Progress) {
 			u.bar.Set64(p.Skipped) //nolint:errcheck // a display
 		}
 		u.extra = extra
-		if p.Total != u.bar.GetMax64() {
-			// An export's total is the plan's estimate until the
-			// table is read.
-			u.bar.ChangeMax64(p.Total)
+		// An export's total is the plan's estimate until the table is
+		// read, and a table is not done when its last row is read: the
+		// bar's end stays past what is done until the table is.
+		end := p.Total
+		if !p.Done && done >= end {
+			end = done + 1
+		}
+		if end != u.bar.GetMax64() {
+			u.bar.ChangeMax64(end)
 		}
 		u.bar.Describe(u.describe())
 		u.bar.Set64(done) //nolint:errcheck

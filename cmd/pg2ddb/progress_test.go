@@ -53,3 +53,31 @@ func TestProgressBarNamesTablesBeside(t *testing.T) {
 	}
 	u.finish()
 }
+
+// TestProgressBarFollowsAGrowingTotal: an export's total is the plan's
+// estimate until the table is read, so the bar's end moves with it and the
+// bar does not finish before the table does.
+func TestProgressBarFollowsAGrowingTotal(t *testing.T) {
+	var out bytes.Buffer
+	u, err := newProgressUI(&out, "bar")
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.update(load.Progress{Target: "a", Total: 10, Read: 4, Written: 4})
+	u.update(load.Progress{Target: "a", Total: 12, Read: 12, Written: 9})
+	if got := u.bar.GetMax64(); got <= 12 {
+		t.Fatalf("bar max %d after the total grew to 12 with the table not done", got)
+	}
+	if u.bar.IsFinished() {
+		t.Fatal("bar finished past the estimate with the table not done")
+	}
+	u.update(load.Progress{Target: "a", Total: 15, Read: 15, Written: 12})
+	if u.bar.IsFinished() {
+		t.Fatal("bar finished with every row read but the table not done")
+	}
+	u.update(load.Progress{Target: "a", Total: 15, Read: 15, Written: 15, Done: true})
+	if !u.bar.IsFinished() {
+		t.Fatal("bar not finished when the table is done")
+	}
+	u.finish()
+}

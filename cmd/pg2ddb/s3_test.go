@@ -24,6 +24,7 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
+	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
@@ -98,6 +99,29 @@ func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 			out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--compression", compression, "--max-rejects", "1000000")
 			if !strings.Contains(out, "manifest: "+to+"/manifest.json") {
 				t.Fatalf("export output lacks the manifest:\n%s", out)
+			}
+			// The export counts its source rows as it reads them (no
+			// count(*) first): the manifest's count is the table's.
+			loc, err := load.ParseS3URL(to)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := load.ReadManifest(t.Context(), e.s3, loc)
+			if err != nil || m == nil || len(m.Tables) == 0 {
+				t.Fatalf("manifest %+v: %v", m, err)
+			}
+			for _, et := range m.Tables {
+				from, err := extract.SourceIdent(et.Source)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var n int64
+				if err := db.Pool.QueryRow(t.Context(), "SELECT count(*) FROM "+from).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				if !et.Done || et.SourceRows != n {
+					t.Errorf("manifest says %s has %d source rows (done %v), the table has %d", et.Source, et.SourceRows, et.Done, n)
+				}
 			}
 			out, _ = e.run(t, 0, "import", planPath, "--from", to, "--progress", "none", "--poll", "20ms")
 			if !strings.Contains(out, "COMPLETED") {

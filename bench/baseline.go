@@ -257,8 +257,21 @@ func waitTable(ctx context.Context, db *dynamodb.Client, table string, active bo
 // loader must do. It returns the wall time from the first call to the last
 // acknowledgement.
 func bareLoad(ctx context.Context, db *dynamodb.Client, table string, items []map[string]types.AttributeValue, workers int) (time.Duration, error) {
+	return inParallel(workers, (len(items)+24)/25, func(b int) error {
+		lo, hi := b*25, min(b*25+25, len(items))
+		reqs := make([]types.WriteRequest, 0, hi-lo)
+		for _, it := range items[lo:hi] {
+			reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
+		}
+		return writeBatch(ctx, db, table, reqs)
+	})
+}
+
+// inParallel calls fn(0) … fn(n-1) in order from workers goroutines, each
+// taking the next index, until all are done or one fails; it returns the
+// wall time and the first error.
+func inParallel(workers, n int, fn func(i int) error) (time.Duration, error) {
 	var next atomic.Int64
-	nb := (len(items) + 24) / 25
 	var wg sync.WaitGroup
 	errs := make(chan error, workers)
 	start := time.Now()
@@ -267,16 +280,11 @@ func bareLoad(ctx context.Context, db *dynamodb.Client, table string, items []ma
 		go func() {
 			defer wg.Done()
 			for {
-				b := next.Add(1) - 1
-				if b >= int64(nb) {
+				i := next.Add(1) - 1
+				if i >= int64(n) {
 					return
 				}
-				lo, hi := int(b)*25, min(int(b)*25+25, len(items))
-				reqs := make([]types.WriteRequest, 0, hi-lo)
-				for _, it := range items[lo:hi] {
-					reqs = append(reqs, types.WriteRequest{PutRequest: &types.PutRequest{Item: it}})
-				}
-				if err := writeBatch(ctx, db, table, reqs); err != nil {
+				if err := fn(int(i)); err != nil {
 					errs <- err
 					return
 				}
@@ -284,8 +292,9 @@ func bareLoad(ctx context.Context, db *dynamodb.Client, table string, items []ma
 		}()
 	}
 	wg.Wait()
+	took := time.Since(start)
 	close(errs)
-	return time.Since(start), <-errs
+	return took, <-errs
 }
 
 func writeBatch(ctx context.Context, db *dynamodb.Client, table string, reqs []types.WriteRequest) error {

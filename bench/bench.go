@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/bench/gen"
@@ -570,12 +568,7 @@ func (b *bench) figure4(ctx context.Context) []Figure {
 		f.Error = err.Error()
 		return []Figure{f}
 	}
-	keys := []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}}
-	attrs := []types.AttributeDefinition{{AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type)}}
-	if t.SortKey != nil {
-		keys = append(keys, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-		attrs = append(attrs, types.AttributeDefinition{AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type)})
-	}
+	keys, attrs := keySchema(t)
 	db := ddbClient(b.c.dynalite)
 	var loaders, bares []float64
 	n := float64(len(items))

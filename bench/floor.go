@@ -10,7 +10,6 @@ import (
 	"net/http"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -84,51 +83,29 @@ func bareWrite(ctx context.Context, t plans.Table, bodies [][]byte, items int64,
 	}
 	defer sim.Close()
 	db := ddbClient(sim.URL())
-	keys := []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}}
-	attrs := []types.AttributeDefinition{{AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type)}}
-	if t.SortKey != nil {
-		keys = append(keys, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-		attrs = append(attrs, types.AttributeDefinition{AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type)})
-	}
+	keys, attrs := keySchema(t)
 	if err := createTable(ctx, db, t.Target, keys, attrs); err != nil {
 		return 0, err
 	}
 	// The SDK's serializer needs a valid input; its output is replaced
 	// by the captured body before signing.
 	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{t.Target: {}}}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	errs := make(chan error, workers)
-	start := time.Now()
-	for range workers {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				i := next.Add(1) - 1
-				if i >= int64(len(bodies)) {
-					return
-				}
-				out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
-					o.Retryer = aws.NopRetryer{}
-					o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
-						return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
-					})
-				})
-				if err == nil && len(out.UnprocessedItems) > 0 {
-					err = errors.New("items returned unprocessed by a simulator without a capacity limit")
-				}
-				if err != nil {
-					errs <- fmt.Errorf("bare write: %w", err)
-					return
-				}
-			}
-		}()
-	}
-	wg.Wait()
-	took := time.Since(start)
-	close(errs)
-	if err := <-errs; err != nil {
+	took, err := inParallel(workers, len(bodies), func(i int) error {
+		out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
+			o.Retryer = aws.NopRetryer{}
+			o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
+				return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
+			})
+		})
+		if err == nil && len(out.UnprocessedItems) > 0 {
+			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
+		}
+		if err != nil {
+			return fmt.Errorf("bare write: %w", err)
+		}
+		return nil
+	})
+	if err != nil {
 		return 0, err
 	}
 	if ts, _ := sim.TableStats(t.Target); ts.AcceptedItems != items {
@@ -155,4 +132,15 @@ func (b rawBody) HandleSerialize(ctx context.Context, in middleware.SerializeInp
 	}
 	in.Request = sreq
 	return next.HandleSerialize(ctx, in)
+}
+
+// keySchema is t's key schema as CreateTable takes it.
+func keySchema(t plans.Table) ([]types.KeySchemaElement, []types.AttributeDefinition) {
+	keys := []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}}
+	attrs := []types.AttributeDefinition{{AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type)}}
+	if t.SortKey != nil {
+		keys = append(keys, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
+		attrs = append(attrs, types.AttributeDefinition{AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type)})
+	}
+	return keys, attrs
 }

@@ -29,13 +29,18 @@ func startSim(t *testing.T, o ddbsim.Options) *ddbsim.Server {
 	return s
 }
 
-// fastRetry keeps fault tests short with short waits. Its budget is 30
-// calls in a row without progress: under TestFaultsEveryItemWrittenOnce's
+// fastRetry keeps fault tests short: short waits, and a budget of 12 calls
+// in a row without progress, so that an endpoint that fails every call is
+// given up on in seconds (the rate budget slows down with each throttle).
+var fastRetry = load.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecond, Attempts: 12}
+
+// patientRetry is fastRetry with a budget of 30 calls in a row without
+// progress, for loads that must end: under TestFaultsEveryItemWrittenOnce's
 // mix a call for one remaining item fails about 46% of the time (10%
 // throttled, 10% 500, 5% dropped, then 30% unprocessed), so 12 in a row
-// (the budget before) happened about once per 10,000 such chains and a
-// fresh-clone CI run gave up on one; 30 in a row is about 1 in 10^10.
-var fastRetry = load.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecond, Attempts: 30}
+// happened about once per 10,000 such chains and a fresh-clone CI run
+// gave up on one; 30 in a row is about 1 in 10^10.
+var patientRetry = load.Retry{Base: fastRetry.Base, Cap: fastRetry.Cap, Attempts: 30}
 
 // TestFaultsEveryItemWrittenOnce loads through injected faults — 30% of
 // items returned unprocessed, throttling errors, 500s and dropped
@@ -55,7 +60,7 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	})
 	ddb := testenv.DynamoDBAt(sim.URL())
 	lost := &lostResponses{Client: ddb}
-	res, err := load.Run(t.Context(), p, src, lost, load.Options{Workers: 8, Retry: fastRetry})
+	res, err := load.Run(t.Context(), p, src, lost, load.Options{Workers: 8, Retry: patientRetry})
 	if err != nil {
 		t.Fatal(err)
 	}

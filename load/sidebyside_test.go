@@ -234,26 +234,44 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 	s.checkStored(t, sideRows-sideRows/97)
 }
 
-// failSource fails the count of one table, on whichever connection reads
-// it.
-type failSource struct {
+// countHook answers the count of one table with count instead of the
+// source, on whichever connection (forked or not) reads it.
+type countHook struct {
 	load.Source
-	fail string
+	table string
+	count func(ctx context.Context, t plans.Table) (int64, error)
 }
 
-func (s failSource) Count(ctx context.Context, t plans.Table) (int64, error) {
-	if t.Target == s.fail {
-		return 0, errors.New("count refused")
+func (s countHook) Count(ctx context.Context, t plans.Table) (int64, error) {
+	if t.Target == s.table {
+		return s.count(ctx, t)
 	}
 	return s.Source.Count(ctx, t)
 }
 
-func (s failSource) Fork(ctx context.Context) (load.Source, func(), error) {
+func (s countHook) Fork(ctx context.Context) (load.Source, func(), error) {
 	f, release, err := s.Source.(load.Forker).Fork(ctx)
 	if err != nil {
 		return nil, nil, err
 	}
-	return failSource{Source: f, fail: s.fail}, release, nil
+	s.Source = f
+	return s, release, nil
+}
+
+// failCount fails the count of one table.
+func failCount(src load.Source, table string) countHook {
+	return countHook{Source: src, table: table, count: func(context.Context, plans.Table) (int64, error) {
+		return 0, errors.New("count refused")
+	}}
+}
+
+// waitCount holds the count of one table until the load stops, as a
+// query that a stop cancels in flight.
+func waitCount(src load.Source, table string) countHook {
+	return countHook{Source: src, table: table, count: func(ctx context.Context, t plans.Table) (int64, error) {
+		<-ctx.Done()
+		return 0, fmt.Errorf("count %s: %w", t.Source, ctx.Err())
+	}}
 }
 
 // TestSideBySideFailureStopsAll fails one table while others load beside
@@ -263,7 +281,7 @@ func (s failSource) Fork(ctx context.Context) (load.Source, func(), error) {
 func TestSideBySideFailureStopsAll(t *testing.T) {
 	s := newSideSetup(t)
 	failed := s.plan.Tables[2].Target
-	_, err := load.Run(t.Context(), s.plan, failSource{Source: snapshotSource(t, s.db.Pool), fail: failed}, &inFlight{Client: s.ddb}, s.opts(3))
+	_, err := load.Run(t.Context(), s.plan, failCount(snapshotSource(t, s.db.Pool), failed), &inFlight{Client: s.ddb}, s.opts(3))
 	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "count refused") {
 		t.Fatalf("load with a failing table: %v, want the failure naming %s", err, failed)
 	}
@@ -295,29 +313,6 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 	t.Log(err)
 }
 
-// waitSource holds the count of one table until the load stops, as a
-// query that a stop cancels in flight.
-type waitSource struct {
-	load.Source
-	wait string
-}
-
-func (s waitSource) Count(ctx context.Context, t plans.Table) (int64, error) {
-	if t.Target == s.wait {
-		<-ctx.Done()
-		return 0, fmt.Errorf("count %s: %w", t.Source, ctx.Err())
-	}
-	return s.Source.Count(ctx, t)
-}
-
-func (s waitSource) Fork(ctx context.Context) (load.Source, func(), error) {
-	f, release, err := s.Source.(load.Forker).Fork(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	return waitSource{Source: f, wait: s.wait}, release, nil
-}
-
 // TestSideBySideRejectLimitWinsOverCancelledQuery: when the reject limit
 // stops a load, a table beside the one that hit it fails at once with its
 // cancelled query, before that table drained; the load still reports the
@@ -326,7 +321,7 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 	s := newSideSetup(t)
 	o := s.opts(3)
 	o.LimitRejects, o.MaxRejects = true, 5
-	src := waitSource{Source: snapshotSource(t, s.db.Pool), wait: s.plan.Tables[1].Target}
+	src := waitCount(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
 	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
 	var tooMany *load.TooManyRejectsError
 	if !errors.As(err, &tooMany) {

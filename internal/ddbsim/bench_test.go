@@ -122,27 +122,28 @@ func BenchmarkServerBatchWrite(b *testing.B) {
 // ordersBody is a BatchWriteItem body like pg2ddb load sends for the bench
 // database's orders table (about 270 bytes an item).
 func ordersBody() []byte {
-	var out []byte
-	out = append(out, `{"RequestItems":{"orders":[`...)
-	for i := range 25 {
-		if i > 0 {
-			out = append(out, ',')
-		}
-		out = fmt.Appendf(out, `{"PutRequest":{"Item":{"pk":{"N":"%d"},"sk":{"N":"%d"},"order_id":{"N":"%d"},"customer_id":{"N":"%d"},"order_no":{"N":"%d"},"created_at":{"S":"2022-09-01T20:25:%02d.406227Z"},"amount":{"N":"%d.%02d"},"status":{"S":"paid"},"items":{"M":{"lines":{"L":[{"M":{"qty":{"N":"%d"},"sku":{"S":"SKU-b%04d"},"price":{"N":"79.01"}}}]},"channel":{"S":"web"}}}}}}`,
+	return batchBody("orders", func(out []byte, i int) []byte {
+		return fmt.Appendf(out, `{"PutRequest":{"Item":{"pk":{"N":"%d"},"sk":{"N":"%d"},"order_id":{"N":"%d"},"customer_id":{"N":"%d"},"order_no":{"N":"%d"},"created_at":{"S":"2022-09-01T20:25:%02d.406227Z"},"amount":{"N":"%d.%02d"},"status":{"S":"paid"},"items":{"M":{"lines":{"L":[{"M":{"qty":{"N":"%d"},"sku":{"S":"SKU-b%04d"},"price":{"N":"79.01"}}}]},"channel":{"S":"web"}}}}}}`,
 			1000+i, i%3+1, 5000+i, 1000+i, i%3+1, i, 700+i, i, i%4+1, 6000+i)
-	}
-	return append(out, `]}}`...)
+	})
 }
 
 // benchBody is a BatchWriteItem body as the SDK would send it.
 func benchBody() []byte {
-	var out []byte
-	out = append(out, `{"RequestItems":{"bench":[`...)
+	return batchBody("bench", func(out []byte, i int) []byte {
+		return fmt.Appendf(out, `{"PutRequest":{"Item":{"pk":{"S":"customer#%07d"},"sk":{"N":"%d"},"name":{"S":"Customer number %d of the benchmark"},"email":{"S":"customer%d@example.com"},"balance":{"N":"%d.%02d"},"active":{"BOOL":true},"city":{"S":"Amsterdam"},"created":{"S":"2024-05-17T10:11:12Z"}}}}`, i/10, i, i, i, i, i%100)
+	})
+}
+
+// batchBody is a BatchWriteItem body putting 25 items into table, the
+// i-th appended by put.
+func batchBody(table string, put func(out []byte, i int) []byte) []byte {
+	out := fmt.Appendf(nil, `{"RequestItems":{%q:[`, table)
 	for i := range 25 {
 		if i > 0 {
 			out = append(out, ',')
 		}
-		out = fmt.Appendf(out, `{"PutRequest":{"Item":{"pk":{"S":"customer#%07d"},"sk":{"N":"%d"},"name":{"S":"Customer number %d of the benchmark"},"email":{"S":"customer%d@example.com"},"balance":{"N":"%d.%02d"},"active":{"BOOL":true},"city":{"S":"Amsterdam"},"created":{"S":"2024-05-17T10:11:12Z"}}}}`, i/10, i, i, i, i, i%100)
+		out = put(out, i)
 	}
 	return append(out, `]}}`...)
 }

@@ -60,9 +60,11 @@ type Checkpoint struct {
 // TableCheckpoint is one table's progress.
 type TableCheckpoint struct {
 	Source string `json:"source"`
-	// SourceRows is the table's row count in the snapshot the load began
-	// with; a resume refuses a source whose count has changed.
-	SourceRows int64 `json:"source_rows"`
+	// SourceRows is the table's row count in the load's snapshot, set
+	// when the table is done (the load counts rows as it reads them). A
+	// resume does not compare counts: it compares the claimed chunks'
+	// rows, which is what matters for what was sent.
+	SourceRows int64 `json:"source_rows,omitempty"`
 	// Plan and Stream fingerprint the plan table and the row stream's SQL.
 	Plan   PlanFingerprint `json:"plan"`
 	Stream string          `json:"stream_sql"`

@@ -189,16 +189,28 @@ type TableResult struct {
 	Read, Written, Rejected        int64
 	Retries, Throttles, Calls, WCU int64
 	Elapsed                        time.Duration
-	// FirstWrite is the time from the start of the table's read (after its
-	// row count, where Elapsed starts too) to the first item DynamoDB
+	// FirstWrite is the time from the start of the table's read (where
+	// Elapsed starts too) to the first item DynamoDB
 	// acknowledged; 0 when nothing was written. Round 1 is written while
 	// the source is scanned, unless the key is not proven free of
 	// collisions by a unique index (then after one scan; see extract).
-	FirstWrite         time.Duration
+	FirstWrite time.Duration
+	// Counted says SourceRows is exact: the read reached the end of the
+	// table. A load stopped before that reports the plan's estimate or
+	// the rows read, whichever is more.
+	Counted            bool
 	Spread             float64
 	Complete           bool
 	AlreadyDone        bool
 	CheckpointPosition int64
+}
+
+// about is "about " when r.SourceRows is not an exact count.
+func (r TableResult) about() string {
+	if r.Counted {
+		return ""
+	}
+	return "about "
 }
 
 // Result is what a load did.
@@ -232,7 +244,9 @@ type TooManyRejectsError struct {
 	// its progress; NotLoaded are the tables after it.
 	Table                    string
 	Acknowledged, SourceRows int64
-	NotLoaded                []string
+	// Counted says SourceRows is exact (TableResult.Counted).
+	Counted   bool
+	NotLoaded []string
 }
 
 func (e *TooManyRejectsError) Error() string {
@@ -245,7 +259,11 @@ func (e *TooManyRejectsError) Error() string {
 		s += fmt.Sprintf(" plus the %d repeats the plan drops (duplicates: keep-one)", e.Planned)
 	}
 	if e.Table != "" {
-		s += fmt.Sprintf("; %s: %s of %s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), plans.Thousands(e.SourceRows))
+		about := "about "
+		if e.Counted {
+			about = ""
+		}
+		s += fmt.Sprintf("; %s: %s of %s%s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), about, plans.Thousands(e.SourceRows))
 	}
 	if len(e.NotLoaded) > 0 {
 		s += fmt.Sprintf("; not loaded: %s", strings.Join(e.NotLoaded, ", "))
@@ -378,7 +396,7 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 				tr := outs[failed].res
 				return res, &TooManyRejectsError{
 					Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath,
-					Table: tables[f].Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows,
+					Table: tables[f].Target, Acknowledged: tr.CheckpointPosition, SourceRows: tr.SourceRows, Counted: tr.Counted,
 					NotLoaded: notDone(slices.Concat(tables[i:f], tables[f+1:]), cp),
 				}
 			}
@@ -739,9 +757,12 @@ func (l *loader) progress(p Progress) {
 
 // tableRun is the live state of a table being loaded.
 type tableRun struct {
-	t         plans.Table
-	readers   int // source connections that read it (StreamOptions.Readers)
-	total     int64
+	t       plans.Table
+	readers int // source connections that read it (StreamOptions.Readers)
+	// estimate is the plan's row count, the progress total until counted
+	// is set (≥ 0) by a read that reached the end of the table.
+	estimate  int64
+	counted   atomic.Int64
 	skipped   int64
 	claimed   []Chunk // chunks an earlier run claimed, to verify
 	start     time.Time
@@ -751,9 +772,18 @@ type tableRun struct {
 	limit     *limiter
 }
 
+// sourceRows is the table's row count: exact once the read reached the
+// end, otherwise the estimate or the rows seen so far, whichever is more.
+func (tr *tableRun) sourceRows() int64 {
+	if n := tr.counted.Load(); n >= 0 {
+		return n
+	}
+	return max(tr.estimate, tr.skipped+tr.stats.read.Load())
+}
+
 func (tr *tableRun) progress(done bool) Progress {
 	return Progress{
-		Source: tr.t.Source, Target: tr.t.Target, Total: tr.total, Skipped: tr.skipped, Rechecked: tr.rechecked.Load(),
+		Source: tr.t.Source, Target: tr.t.Target, Total: tr.sourceRows(), Skipped: tr.skipped, Rechecked: tr.rechecked.Load(),
 		Read: tr.stats.read.Load(), Written: tr.stats.written.Load(), Rejected: tr.stats.rejected.Load(),
 		Retries: tr.stats.retries.Load(), Throttles: tr.stats.throttles.Load(), WCU: tr.stats.wcu.Load(),
 		Elapsed: time.Since(tr.start), Rate: tr.limit.current(), Done: done,
@@ -824,19 +854,19 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	tc := l.cp.Tables[t.Target]
 	l.mu.Unlock()
 	if tc != nil && tc.Done && l.opts.Resume {
-		res.AlreadyDone, res.Complete, res.SourceRows, res.CheckpointPosition = true, true, tc.SourceRows, tc.Position
+		res.AlreadyDone, res.Complete, res.SourceRows, res.Counted, res.CheckpointPosition = true, true, tc.SourceRows, true, tc.Position
 		return res, nil
 	}
-	total, err := src.Count(ctx, t)
-	if err != nil {
-		return res, err
-	}
-	res.SourceRows = total
-	next := &TableCheckpoint{Source: t.Source, SourceRows: total, Plan: print, Stream: stream}
+	// No count(*) first: it was a whole scan of the table before the
+	// first row was read (seconds to minutes on a big table, against a
+	// first write within a second). The plan's estimate sizes the
+	// progress total until the read ends and gives the exact count. A
+	// resume needs no count either: it reads the table from the start
+	// again and compares every claimed chunk's rows with their hash,
+	// which catches a changed row count where it matters (in what was
+	// sent) and allows it where nothing was.
+	next := &TableCheckpoint{Source: t.Source, Plan: print, Stream: stream}
 	if l.opts.Resume && tc != nil {
-		if tc.SourceRows != total {
-			return res, fmt.Errorf("resume: source table %s changed since the interrupted load: it had %s rows and has %s now; run again without --resume (with --recreate to start over)", t.Source, plans.Thousands(tc.SourceRows), plans.Thousands(total))
-		}
 		next.Position, next.Rejected, next.LastKey = tc.Position, tc.Rejected, tc.LastKey
 		// The earlier claims stay: until they are verified and written
 		// again, they cover what may be in DynamoDB.
@@ -844,9 +874,10 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	}
 	keyOf := func(it *WireItem) map[string]string { return keyMap(t, it) }
 	tr := &tableRun{
-		t: t, readers: readers, total: total, skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
+		t: t, readers: readers, estimate: max(t.Estimates.Items, 0), skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
 		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(maxWCU),
 	}
+	tr.counted.Store(-1)
 	l.mu.Lock()
 	l.cp.Tables[t.Target] = next
 	l.running[t.Target] = tr
@@ -894,6 +925,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	if complete {
 		// Nothing of a done table is resumed; its claims are history.
 		l.cp.Tables[t.Target].Chunks = nil
+		l.cp.Tables[t.Target].SourceRows = tr.sourceRows()
 	}
 	l.mu.Unlock()
 	if cerr := l.saveCheckpoint(); err == nil {
@@ -906,6 +938,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	delete(l.running, t.Target)
 	l.mu.Unlock()
 	l.progress(tr.progress(true))
+	res.SourceRows, res.Counted = tr.sourceRows(), tr.counted.Load() >= 0
 	res.Skipped = skip
 	res.Rechecked = tr.rechecked.Load()
 	res.Read = tr.stats.read.Load()
@@ -926,7 +959,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 		if context.Cause(ctx) == errTooManyRejects {
 			return res, errTooManyRejects
 		}
-		err = fmt.Errorf("%w at table %s: %d of %d rows acknowledged; continue with --resume", ErrInterrupted, t.Target, pos, total)
+		err = fmt.Errorf("%w at table %s: %d of %s%d rows acknowledged; continue with --resume", ErrInterrupted, t.Target, pos, res.about(), res.SourceRows)
 	}
 	if err == nil && !complete {
 		err = fmt.Errorf("load %s: %d rows read but only %d acknowledged", t.Target, skip+res.Read, pos)
@@ -1233,6 +1266,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 		// The source ends before the claims do.
 		return differ(chunkStart, tr.claimed[nChunks].End)
 	}
+	tr.counted.Store(expect)
 	if expect > chunkStart {
 		_, err := closeChunk(expect)
 		return err

@@ -113,6 +113,26 @@ func (r refuser) Do(req *http.Request) (*http.Response, error) {
 	return http.DefaultClient.Do(req)
 }
 
+// noCount is a source whose Count fails the test: a load must not count a
+// table before reading it.
+type noCount struct {
+	t *testing.T
+	load.Source
+}
+
+func (n noCount) Count(_ context.Context, tb plans.Table) (int64, error) {
+	n.t.Errorf("the load counted %s before reading it", tb.Source)
+	return 0, errors.New("no count(*) expected")
+}
+
+func (n noCount) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := n.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return noCount{n.t, f}, release, nil
+}
+
 func TestLoadTypesAndVerify(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool, ordersSQL...)
@@ -123,15 +143,20 @@ func TestLoadTypesAndVerify(t *testing.T) {
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	dir := t.TempDir()
-	res, err := load.Run(t.Context(), p, src, ddb, load.Options{
+	// The load counts rows as it reads them: a count(*) first would be a
+	// whole scan before the first row.
+	res, err := load.Run(t.Context(), p, noCount{t, src}, ddb, load.Options{
 		Workers: 4, RejectsPath: filepath.Join(dir, "rejects.jsonl"), CheckpointPath: filepath.Join(dir, "cp.json"),
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tr := res.Tables[0]
-	if tr.SourceRows != ordersRows || tr.Read != ordersRows || tr.Written != ordersRows || tr.Rejected != 0 || !tr.Complete {
+	if tr.SourceRows != ordersRows || !tr.Counted || tr.Read != ordersRows || tr.Written != ordersRows || tr.Rejected != 0 || !tr.Complete {
 		t.Fatalf("result %+v", tr)
+	}
+	if cp, err := load.ReadCheckpoint(filepath.Join(dir, "cp.json")); err != nil || cp.Tables[p.Tables[0].Target].SourceRows != ordersRows {
+		t.Fatalf("checkpoint %+v (%v), want the table done with %d source rows", cp, err, ordersRows)
 	}
 	// The time to the first acknowledged write is recorded, inside the
 	// table's time (figure 1b's loader side).

@@ -12,6 +12,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
+	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
@@ -234,22 +235,22 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 	s.checkStored(t, sideRows-sideRows/97)
 }
 
-// countHook answers the count of one table with count instead of the
-// source, on whichever connection (forked or not) reads it.
-type countHook struct {
+// rowsHook opens the rows of one table with open instead of the source,
+// on whichever connection (forked or not) reads it.
+type rowsHook struct {
 	load.Source
 	table string
-	count func(ctx context.Context, t plans.Table) (int64, error)
+	open  func(ctx context.Context, t plans.Table) (load.RowIterator, error)
 }
 
-func (s countHook) Count(ctx context.Context, t plans.Table) (int64, error) {
+func (s rowsHook) Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (load.RowIterator, error) {
 	if t.Target == s.table {
-		return s.count(ctx, t)
+		return s.open(ctx, t)
 	}
-	return s.Source.Count(ctx, t)
+	return s.Source.Rows(ctx, t, opts)
 }
 
-func (s countHook) Fork(ctx context.Context) (load.Source, func(), error) {
+func (s rowsHook) Fork(ctx context.Context) (load.Source, func(), error) {
 	f, release, err := s.Source.(load.Forker).Fork(ctx)
 	if err != nil {
 		return nil, nil, err
@@ -258,19 +259,19 @@ func (s countHook) Fork(ctx context.Context) (load.Source, func(), error) {
 	return s, release, nil
 }
 
-// failCount fails the count of one table.
-func failCount(src load.Source, table string) countHook {
-	return countHook{Source: src, table: table, count: func(context.Context, plans.Table) (int64, error) {
-		return 0, errors.New("count refused")
+// failRows fails the read of one table.
+func failRows(src load.Source, table string) rowsHook {
+	return rowsHook{Source: src, table: table, open: func(context.Context, plans.Table) (load.RowIterator, error) {
+		return nil, errors.New("read refused")
 	}}
 }
 
-// waitCount holds the count of one table until the load stops, as a
-// query that a stop cancels in flight.
-func waitCount(src load.Source, table string) countHook {
-	return countHook{Source: src, table: table, count: func(ctx context.Context, t plans.Table) (int64, error) {
+// waitRows holds the read of one table until the load stops, as a query
+// that a stop cancels in flight.
+func waitRows(src load.Source, table string) rowsHook {
+	return rowsHook{Source: src, table: table, open: func(ctx context.Context, t plans.Table) (load.RowIterator, error) {
 		<-ctx.Done()
-		return 0, fmt.Errorf("count %s: %w", t.Source, ctx.Err())
+		return nil, fmt.Errorf("read %s: %w", t.Source, ctx.Err())
 	}}
 }
 
@@ -281,8 +282,8 @@ func waitCount(src load.Source, table string) countHook {
 func TestSideBySideFailureStopsAll(t *testing.T) {
 	s := newSideSetup(t)
 	failed := s.plan.Tables[2].Target
-	_, err := load.Run(t.Context(), s.plan, failCount(snapshotSource(t, s.db.Pool), failed), &inFlight{Client: s.ddb}, s.opts(3))
-	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "count refused") {
+	_, err := load.Run(t.Context(), s.plan, failRows(snapshotSource(t, s.db.Pool), failed), &inFlight{Client: s.ddb}, s.opts(3))
+	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "read refused") {
 		t.Fatalf("load with a failing table: %v, want the failure naming %s", err, failed)
 	}
 	t.Log(err)
@@ -321,7 +322,7 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 	s := newSideSetup(t)
 	o := s.opts(3)
 	o.LimitRejects, o.MaxRejects = true, 5
-	src := waitCount(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
+	src := waitRows(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
 	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
 	var tooMany *load.TooManyRejectsError
 	if !errors.As(err, &tooMany) {

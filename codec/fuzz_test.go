@@ -28,6 +28,11 @@ func FuzzJSON(f *testing.F) {
 		if !bytes.HasPrefix(out, []byte("prefix")) {
 			t.Fatalf("prefix lost: %q", out)
 		}
+		// jsonb's path differs only for repeated keys, never in what it
+		// refuses.
+		if _, _, uerr := appendJSON(nil, doc, true); (uerr == nil) != (err == nil) {
+			t.Fatalf("%q: checked %v, unique keys %v", doc, err, uerr)
+		}
 		var want any
 		d := json.NewDecoder(bytes.NewReader(doc))
 		d.UseNumber()

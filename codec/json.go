@@ -2,7 +2,6 @@ package codec
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -28,10 +27,17 @@ const MaxJSONDepth = 32
 // (jsonb never has them, but the check is cheap and keeps a hand-made
 // document from sending DynamoDB a map with one key twice).
 func AppendJSON(dst, doc []byte) ([]byte, int, error) {
-	if !utf8.Valid(doc) {
-		return dst, 0, errors.New("json is not valid UTF-8")
-	}
-	t := transcoder{b: doc, dst: dst}
+	return appendJSON(dst, doc, false)
+}
+
+// appendJSON is AppendJSON; uniqueKeys says doc is jsonb's output, whose
+// objects never repeat a key (jsonb keeps one of each, compared
+// unescaped), so no key is compared with another.
+func appendJSON(dst, doc []byte, uniqueKeys bool) ([]byte, int, error) {
+	// UTF-8 is checked where it can occur: outside strings every byte
+	// must be ASCII to parse, and str checks the strings that hold
+	// non-ASCII bytes, so a document is not walked twice.
+	t := transcoder{b: doc, dst: dst, uniqueKeys: uniqueKeys}
 	n, ok := t.value(0)
 	if ok {
 		t.ws()
@@ -54,6 +60,8 @@ type transcoder struct {
 	keys []byte
 	// strStart is where the body of the last string read by str starts.
 	strStart int
+	// uniqueKeys skips the search for repeated object keys.
+	uniqueKeys bool
 }
 
 // manyMembers is the object size from which duplicate keys are looked up
@@ -70,14 +78,17 @@ func (t *transcoder) fail(format string, args ...any) bool {
 }
 
 func (t *transcoder) ws() {
-	for t.i < len(t.b) {
-		switch t.b[t.i] {
+	i := t.i
+	for i < len(t.b) {
+		switch t.b[i] {
 		case ' ', '\t', '\n', '\r':
-			t.i++
+			i++
 		default:
+			t.i = i
 			return
 		}
 	}
+	t.i = i
 }
 
 // more reads what follows a member of an object or array: a comma (more
@@ -215,6 +226,9 @@ func (t *transcoder) object(depth int) (int, bool) {
 		t.dst = append(t.dst, "}}"...)
 		return size, true
 	}
+	if t.uniqueKeys {
+		return t.uniqueObject(depth, size)
+	}
 	var membersBuf [8]member
 	members := membersBuf[:0]
 	var index map[string]int // key → members index, for big objects
@@ -292,6 +306,54 @@ func (t *transcoder) object(depth int) (int, bool) {
 	}
 }
 
+// uniqueObject is object after its opening brace, for a document whose
+// objects never repeat a key: no member is remembered.
+func (t *transcoder) uniqueObject(depth, size int) (int, bool) {
+	for first := true; ; first = false {
+		t.ws()
+		if t.i >= len(t.b) || t.b[t.i] != '"' {
+			return 0, t.fail("expected an object key")
+		}
+		if !first {
+			t.dst = append(t.dst, ',')
+		}
+		keyAt := len(t.dst)
+		n, escaped, ok := t.str(false)
+		if !ok {
+			return 0, false
+		}
+		if n == 0 {
+			return 0, t.fail("empty object key: DynamoDB map keys cannot be empty")
+		}
+		key := t.b[t.strStart : t.i-1]
+		if escaped {
+			from := len(t.keys)
+			t.keys, _ = Unescape(t.keys, key)
+			t.dst = ddbjson.AppendString(t.dst[:keyAt], t.keys[from:])
+			t.keys = t.keys[:from]
+		} else {
+			t.dst = append(append(append(t.dst[:keyAt], '"'), key...), '"')
+		}
+		t.dst = append(t.dst, ':')
+		t.ws()
+		if t.i >= len(t.b) || t.b[t.i] != ':' {
+			return 0, t.fail("expected ':'")
+		}
+		t.i++
+		vn, ok := t.value(depth + 1)
+		if !ok {
+			return 0, false
+		}
+		size += 1 + n + vn
+		if more, ok := t.more('}'); !ok {
+			return 0, false
+		} else if !more {
+			t.dst = append(t.dst, "}}"...)
+			return size, true
+		}
+	}
+}
+
 func (t *transcoder) reindex(members []member) map[string]int {
 	m := make(map[string]int, 2*len(members))
 	for i := range members {
@@ -336,40 +398,66 @@ func (t *transcoder) cut(members []member, j, cur int) ([]member, int) {
 	return append(members[:j], members[j+1:]...), cur
 }
 
+// plainByte marks the bytes that stand for themselves in a JSON string and
+// are ASCII: all but control characters, the quote, the backslash and
+// bytes of multi-byte UTF-8 sequences.
+var plainByte = func() (p [256]bool) {
+	for c := 0x20; c < 0x80; c++ {
+		p[c] = c != '"' && c != '\\'
+	}
+	return p
+}()
+
 // str reads the JSON string at t.i (at its opening quote) and, when copy is
 // set, appends its text between the quotes to dst, escapes as written (the
 // wire form reads them the same way). It returns the string's length once
-// unescaped and whether it had escapes.
+// unescaped and whether it had escapes. A string with bytes that are not
+// valid UTF-8 is an error: DynamoDB strings are UTF-8.
 func (t *transcoder) str(copy bool) (n int, escaped, ok bool) {
-	t.i++ // the opening quote
-	start := t.i
+	b := t.b
+	start := t.i + 1 // after the opening quote
 	t.strStart = start
-	for t.i < len(t.b) {
-		c := t.b[t.i]
-		switch {
-		case c == '"':
-			if copy {
-				t.dst = append(t.dst, t.b[start:t.i]...)
-			}
-			t.i++
-			if !escaped {
-				return t.i - 1 - start, false, true
-			}
-			return n, true, true
-		case c < 0x20:
-			return 0, false, t.fail("control character in a string")
-		case c != '\\':
-			n++
-			t.i++
+	// shrink is what escapes take away from the string's length: a
+	// sequence of k bytes stands for a rune of fewer bytes.
+	shrink := 0
+	nonASCII := false
+	// The index is a local while the loop runs: the field would be
+	// loaded and stored through t on every byte.
+	i := start
+	for i < len(b) {
+		c := b[i]
+		if plainByte[c] {
+			i++
 			continue
 		}
+		switch {
+		case c == '"':
+			t.i = i + 1
+			if nonASCII && !utf8.Valid(b[start:i]) {
+				return 0, false, t.fail("string is not valid UTF-8")
+			}
+			if copy {
+				t.dst = append(t.dst, b[start:i]...)
+			}
+			return i - start - shrink, escaped, true
+		case c >= 0x80:
+			nonASCII = true
+			i++
+			continue
+		case c < 0x20:
+			t.i = i
+			return 0, false, t.fail("control character in a string")
+		}
 		escaped = true
+		t.i = i
 		r, ok := t.escape()
 		if !ok {
 			return 0, false, false
 		}
-		n += utf8.RuneLen(r)
+		shrink += t.i - i - utf8.RuneLen(r)
+		i = t.i
 	}
+	t.i = i
 	return 0, false, t.fail("unterminated string")
 }
 

@@ -42,6 +42,10 @@ type Value struct {
 	// specialsAsString writes NaN and ±Infinity as S
 	// (plans.FloatSpecialsString).
 	specialsAsString bool
+	// uniqueKeys: the value is jsonb's text output (a jsonb column, or an
+	// array through to_jsonb), whose objects never repeat a key, so the
+	// transcoder need not look for repeats.
+	uniqueKeys bool
 }
 
 // NewValue returns the encoder of attribute a under the plan's
@@ -50,6 +54,8 @@ func NewValue(a plans.Attribute, floatSpecials string) Value {
 	return Value{
 		encoding: a.Encoding, typ: a.Type,
 		specialsAsString: floatSpecials == plans.FloatSpecialsString,
+		uniqueKeys: a.Encoding == plans.AttrArray ||
+			a.Encoding == plans.AttrJSON && Parse(a.PGType, "", "", "").Kind == JSONB,
 	}
 }
 
@@ -86,7 +92,7 @@ func (c Value) Append(dst, v []byte) ([]byte, int, error) {
 		if c.typ == "S" {
 			return AppendScalar(dst, "S", v)
 		}
-		return AppendJSON(dst, v)
+		return appendJSON(dst, v, c.uniqueKeys)
 	}
 	return AppendScalar(dst, "S", v)
 }

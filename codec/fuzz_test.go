@@ -28,10 +28,9 @@ func FuzzJSON(f *testing.F) {
 		if !bytes.HasPrefix(out, []byte("prefix")) {
 			t.Fatalf("prefix lost: %q", out)
 		}
-		// jsonb's path differs only for repeated keys, never in what it
-		// refuses.
-		if _, _, uerr := appendJSON(nil, doc, true); (uerr == nil) != (err == nil) {
-			t.Fatalf("%q: checked %v, unique keys %v", doc, err, uerr)
+		// jsonb's path writes and refuses the same.
+		if uout, usize, uerr := appendJSON([]byte("prefix"), doc, true); (uerr == nil) != (err == nil) || !bytes.Equal(uout, out) || usize != size {
+			t.Fatalf("%q: checked %s %v, unique keys %s %v", doc, out, err, uout, uerr)
 		}
 		var want any
 		d := json.NewDecoder(bytes.NewReader(doc))

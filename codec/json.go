@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -30,10 +31,25 @@ func AppendJSON(dst, doc []byte) ([]byte, int, error) {
 	return appendJSON(dst, doc, false)
 }
 
-// appendJSON is AppendJSON; uniqueKeys says doc is jsonb's output, whose
-// objects never repeat a key (jsonb keeps one of each, compared
-// unescaped), so no key is compared with another.
+// appendJSON is AppendJSON; uniqueKeys says doc is likely jsonb's output,
+// whose objects hold each key once, in order of length and then bytes.
+// Then each key is compared only with the one before it: a document whose
+// keys are not in that order (so might repeat one) is transcoded again
+// the checked way, so the result never depends on the hint.
 func appendJSON(dst, doc []byte, uniqueKeys bool) ([]byte, int, error) {
+	if uniqueKeys {
+		out, n, err := transcode(dst, doc, true)
+		if err != errUnordered {
+			return out, n, err
+		}
+	}
+	return transcode(dst, doc, false)
+}
+
+// errUnordered stops the uniqueKeys pass at a key out of jsonb's order.
+var errUnordered = errors.New("json: object keys out of jsonb's order")
+
+func transcode(dst, doc []byte, uniqueKeys bool) ([]byte, int, error) {
 	// UTF-8 is checked where it can occur: outside strings every byte
 	// must be ASCII to parse, and str checks the strings that hold
 	// non-ASCII bytes, so a document is not walked twice.
@@ -60,7 +76,8 @@ type transcoder struct {
 	keys []byte
 	// strStart is where the body of the last string read by str starts.
 	strStart int
-	// uniqueKeys skips the search for repeated object keys.
+	// uniqueKeys skips the search for repeated object keys while the
+	// keys come in jsonb's order (see appendJSON).
 	uniqueKeys bool
 }
 
@@ -307,8 +324,12 @@ func (t *transcoder) object(depth int) (int, bool) {
 }
 
 // uniqueObject is object after its opening brace, for a document whose
-// objects never repeat a key: no member is remembered.
+// objects hold their keys in jsonb's order (length, then bytes), so none
+// repeats: only the key before is remembered. A key out of that order, or
+// with escapes (whose order is that of their unescaped text), stops the
+// pass with errUnordered.
 func (t *transcoder) uniqueObject(depth, size int) (int, bool) {
+	var prev []byte
 	for first := true; ; first = false {
 		t.ws()
 		if t.i >= len(t.b) || t.b[t.i] != '"' {
@@ -326,14 +347,14 @@ func (t *transcoder) uniqueObject(depth, size int) (int, bool) {
 			return 0, t.fail("empty object key: DynamoDB map keys cannot be empty")
 		}
 		key := t.b[t.strStart : t.i-1]
-		if escaped {
-			from := len(t.keys)
-			t.keys, _ = Unescape(t.keys, key)
-			t.dst = ddbjson.AppendString(t.dst[:keyAt], t.keys[from:])
-			t.keys = t.keys[:from]
-		} else {
-			t.dst = append(append(append(t.dst[:keyAt], '"'), key...), '"')
+		if escaped || !first && (len(key) < len(prev) || len(key) == len(prev) && bytes.Compare(key, prev) <= 0) {
+			if t.err == nil {
+				t.err = errUnordered
+			}
+			return 0, false
 		}
+		prev = key
+		t.dst = append(append(append(t.dst[:keyAt], '"'), key...), '"')
 		t.dst = append(t.dst, ':')
 		t.ws()
 		if t.i >= len(t.b) || t.b[t.i] != ':' {

@@ -233,6 +233,37 @@ func (t *transcoder) keyOf(m *member) []byte {
 	return t.b[m.kFrom:m.kTo]
 }
 
+// memberKey reads an object member's key at t.i, after a comma in dst
+// when comma is set; it returns where the key goes in dst (the key is not
+// written), its unescaped length and whether it had escapes.
+func (t *transcoder) memberKey(comma bool) (keyAt, n int, escaped, ok bool) {
+	t.ws()
+	if t.i >= len(t.b) || t.b[t.i] != '"' {
+		return 0, 0, false, t.fail("expected an object key")
+	}
+	if comma {
+		t.dst = append(t.dst, ',')
+	}
+	keyAt = len(t.dst)
+	if n, escaped, ok = t.str(false); !ok {
+		return 0, 0, false, false
+	}
+	if n == 0 {
+		return 0, 0, false, t.fail("empty object key: DynamoDB map keys cannot be empty")
+	}
+	return keyAt, n, escaped, true
+}
+
+// memberValue reads the colon after a member's key and the value after it.
+func (t *transcoder) memberValue(depth int) (int, bool) {
+	t.ws()
+	if t.i >= len(t.b) || t.b[t.i] != ':' {
+		return 0, t.fail("expected ':'")
+	}
+	t.i++
+	return t.value(depth + 1)
+}
+
 func (t *transcoder) object(depth int) (int, bool) {
 	t.i++
 	t.dst = append(t.dst, `{"M":{`...)
@@ -250,21 +281,10 @@ func (t *transcoder) object(depth int) (int, bool) {
 	members := membersBuf[:0]
 	var index map[string]int // key → members index, for big objects
 	for {
-		t.ws()
-		if t.i >= len(t.b) || t.b[t.i] != '"' {
-			return 0, t.fail("expected an object key")
-		}
 		start := len(t.dst)
-		if len(members) > 0 {
-			t.dst = append(t.dst, ',')
-		}
-		keyAt := len(t.dst)
-		n, escaped, ok := t.str(false)
+		keyAt, _, escaped, ok := t.memberKey(len(members) > 0)
 		if !ok {
 			return 0, false
-		}
-		if n == 0 {
-			return 0, t.fail("empty object key: DynamoDB map keys cannot be empty")
 		}
 		m := member{kFrom: int32(t.strStart), kTo: int32(t.i - 1)}
 		key := t.b[t.strStart : t.i-1]
@@ -296,12 +316,7 @@ func (t *transcoder) object(depth int) (int, bool) {
 				index = t.reindex(members)
 			}
 		}
-		t.ws()
-		if t.i >= len(t.b) || t.b[t.i] != ':' {
-			return 0, t.fail("expected ':'")
-		}
-		t.i++
-		vn, ok := t.value(depth + 1)
+		vn, ok := t.memberValue(depth)
 		if !ok {
 			return 0, false
 		}
@@ -331,20 +346,9 @@ func (t *transcoder) object(depth int) (int, bool) {
 func (t *transcoder) uniqueObject(depth, size int) (int, bool) {
 	var prev []byte
 	for first := true; ; first = false {
-		t.ws()
-		if t.i >= len(t.b) || t.b[t.i] != '"' {
-			return 0, t.fail("expected an object key")
-		}
-		if !first {
-			t.dst = append(t.dst, ',')
-		}
-		keyAt := len(t.dst)
-		n, escaped, ok := t.str(false)
+		keyAt, n, escaped, ok := t.memberKey(!first)
 		if !ok {
 			return 0, false
-		}
-		if n == 0 {
-			return 0, t.fail("empty object key: DynamoDB map keys cannot be empty")
 		}
 		key := t.b[t.strStart : t.i-1]
 		if escaped || !first && (len(key) < len(prev) || len(key) == len(prev) && bytes.Compare(key, prev) <= 0) {
@@ -356,12 +360,7 @@ func (t *transcoder) uniqueObject(depth, size int) (int, bool) {
 		prev = key
 		t.dst = append(append(append(t.dst[:keyAt], '"'), key...), '"')
 		t.dst = append(t.dst, ':')
-		t.ws()
-		if t.i >= len(t.b) || t.b[t.i] != ':' {
-			return 0, t.fail("expected ':'")
-		}
-		t.i++
-		vn, ok := t.value(depth + 1)
+		vn, ok := t.memberValue(depth)
 		if !ok {
 			return 0, false
 		}

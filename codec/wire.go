@@ -43,8 +43,9 @@ type Value struct {
 	// (plans.FloatSpecialsString).
 	specialsAsString bool
 	// uniqueKeys: the value is jsonb's text output (a jsonb column, or an
-	// array through to_jsonb), whose objects never repeat a key, so the
-	// transcoder need not look for repeats.
+	// array through to_jsonb), whose objects hold their keys once and in
+	// order, so the transcoder compares each key with the one before
+	// instead of searching for repeats (see appendJSON).
 	uniqueKeys bool
 }
 

@@ -205,9 +205,9 @@ type TableResult struct {
 	CheckpointPosition int64
 }
 
-// about is "about " when r.SourceRows is not an exact count.
-func (r TableResult) about() string {
-	if r.Counted {
+// about is "about " before a row count that is not exact.
+func about(counted bool) string {
+	if counted {
 		return ""
 	}
 	return "about "
@@ -259,11 +259,7 @@ func (e *TooManyRejectsError) Error() string {
 		s += fmt.Sprintf(" plus the %d repeats the plan drops (duplicates: keep-one)", e.Planned)
 	}
 	if e.Table != "" {
-		about := "about "
-		if e.Counted {
-			about = ""
-		}
-		s += fmt.Sprintf("; %s: %s of %s%s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), about, plans.Thousands(e.SourceRows))
+		s += fmt.Sprintf("; %s: %s of %s%s rows acknowledged", e.Table, plans.Thousands(e.Acknowledged), about(e.Counted), plans.Thousands(e.SourceRows))
 	}
 	if len(e.NotLoaded) > 0 {
 		s += fmt.Sprintf("; not loaded: %s", strings.Join(e.NotLoaded, ", "))
@@ -959,7 +955,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 		if context.Cause(ctx) == errTooManyRejects {
 			return res, errTooManyRejects
 		}
-		err = fmt.Errorf("%w at table %s: %d of %s%d rows acknowledged; continue with --resume", ErrInterrupted, t.Target, pos, res.about(), res.SourceRows)
+		err = fmt.Errorf("%w at table %s: %d of %s%d rows acknowledged; continue with --resume", ErrInterrupted, t.Target, pos, about(res.Counted), res.SourceRows)
 	}
 	if err == nil && !complete {
 		err = fmt.Errorf("load %s: %d rows read but only %d acknowledged", t.Target, skip+res.Read, pos)

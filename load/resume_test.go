@@ -523,3 +523,17 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 		t.Fatalf("result %+v", res.Tables)
 	}
 }
+
+// TestRejectLimitSaysWhenTheCountIsAnEstimate: a load stopped before its
+// read reached the end of the table knows only the plan's estimate of its
+// rows, and says so.
+func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
+	e := &load.TooManyRejectsError{Rejected: 6, Max: 5, Table: "events", Acknowledged: 900, SourceRows: 20000}
+	if msg := e.Error(); !strings.Contains(msg, "events: 900 of about 20,000 rows acknowledged") {
+		t.Errorf("estimated count: %s", msg)
+	}
+	e.Counted = true
+	if msg := e.Error(); !strings.Contains(msg, "events: 900 of 20,000 rows acknowledged") {
+		t.Errorf("exact count: %s", msg)
+	}
+}

@@ -121,6 +121,24 @@ func newLimiterAt(maxWCU float64, now func() time.Time) *limiter {
 	return l
 }
 
+// setCeiling changes the ceiling (maxWCU ≤ 0: none): the share of
+// --max-wcu this table has while others load beside it. The rate follows
+// at once, cut or grown to the curve under the new ceiling.
+func (l *limiter) setCeiling(maxWCU float64) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	c := math.Inf(1)
+	if maxWCU > 0 {
+		c = maxWCU
+	}
+	if c == l.ceiling {
+		return
+	}
+	l.ceiling = c
+	now := l.now()
+	l.setRate(now, l.curve(now))
+}
+
 // wait blocks until n WCU may be spent, or ctx ends.
 func (l *limiter) wait(ctx context.Context, n int) error {
 	l.mu.Lock()

@@ -460,8 +460,6 @@ func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*Encode
 			}
 		}
 	}
-	// The tables at once share the write budget.
-	maxWCU := l.opts.MaxWCU / float64(len(srcs))
 	gctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	outs := make([]outcome, len(tables))
@@ -475,7 +473,7 @@ func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*Encode
 				if gctx.Err() != nil {
 					continue // handed over as the group stopped
 				}
-				r, err := l.table(gctx, src, tables[k], encs[k], prints[k], streams[k], readers, maxWCU)
+				r, err := l.table(gctx, src, tables[k], encs[k], prints[k], streams[k], readers)
 				mu.Lock()
 				outs[k] = outcome{res: r, err: err, ran: true}
 				if err != nil {
@@ -751,6 +749,20 @@ func (l *loader) progress(p Progress) {
 	l.opts.Progress(p)
 }
 
+// shareBudget splits --max-wcu evenly over the tables loading now, as one
+// starts or ends: tables side by side never exceed it together, and the
+// last ones of a group get what the finished ones no longer use. Called
+// with mu held.
+func (l *loader) shareBudget() {
+	if l.opts.MaxWCU <= 0 || len(l.running) == 0 {
+		return
+	}
+	share := l.opts.MaxWCU / float64(len(l.running))
+	for _, tr := range l.running {
+		tr.limit.setCeiling(share)
+	}
+}
+
 // tableRun is the live state of a table being loaded.
 type tableRun struct {
 	t       plans.Table
@@ -840,9 +852,9 @@ func (l *loader) claim(tr *tableRun, ch *chunk) error {
 	return l.saveCheckpoint()
 }
 
-// table loads t from src, read by readers connections, within a write
-// budget of maxWCU (0: none).
-func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Encoder, print PlanFingerprint, stream string, readers int, maxWCU float64) (TableResult, error) {
+// table loads t from src, read by readers connections, within its share
+// of the write budget (shareBudget).
+func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Encoder, print PlanFingerprint, stream string, readers int) (TableResult, error) {
 	res := TableResult{Source: t.Source, Target: t.Target}
 	// Tables loading side by side add their entries to cp.Tables: read
 	// it under the lock too.
@@ -871,12 +883,13 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	keyOf := func(it *WireItem) map[string]string { return keyMap(t, it) }
 	tr := &tableRun{
 		t: t, readers: readers, estimate: max(t.Estimates.Items, 0), skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
-		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(maxWCU),
+		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(l.opts.MaxWCU),
 	}
 	tr.counted.Store(-1)
 	l.mu.Lock()
 	l.cp.Tables[t.Target] = next
 	l.running[t.Target] = tr
+	l.shareBudget()
 	l.mu.Unlock()
 	// No save here: until the first claim, the checkpoint on disk says the
 	// same about this table (nothing, or the earlier run's claims), and
@@ -932,6 +945,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *Enco
 	}
 	l.mu.Lock()
 	delete(l.running, t.Target)
+	l.shareBudget()
 	l.mu.Unlock()
 	l.progress(tr.progress(true))
 	res.SourceRows, res.Counted = tr.sourceRows(), tr.counted.Load() >= 0

@@ -329,3 +329,56 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError", err)
 	}
 }
+
+// TestSideBySideShareTheBudget loads two tiny tables and a bigger one
+// side by side under --max-wcu: while all three load, their budgets add
+// up to no more than --max-wcu, and once the tiny ones are done the
+// bigger one gets all of it (it used to keep its third to the end).
+func TestSideBySideShareTheBudget(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	for name, rows := range map[string]int{"tiny0": 200, "tiny1": 200, "wide": 9000} {
+		exec(t, db.Pool,
+			fmt.Sprintf(`CREATE TABLE public.%s (id int PRIMARY KEY, name text)`, name),
+			fmt.Sprintf(`INSERT INTO public.%s SELECT g, md5(g::text) FROM generate_series(1, %d) g`, name, rows),
+			fmt.Sprintf(`ANALYZE public.%s`, name))
+	}
+	p := plannedFor(t, db.Pool)
+	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
+	const maxWCU = 3000
+	var mu sync.Mutex
+	rates := map[string]float64{} // each running table's last budget
+	done := map[string]bool{}
+	var together, alone float64 // the most all three had at once; the wide table's budget alone
+	dir := t.TempDir()
+	o := load.Options{Workers: 4, SideBySide: 3, MaxWCU: maxWCU, ProgressEvery: 20 * time.Millisecond,
+		CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "rejects.jsonl"),
+		Progress: func(pr load.Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			if pr.Done {
+				done[pr.Source] = true
+				delete(rates, pr.Source)
+				return
+			}
+			rates[pr.Source] = pr.Rate
+			if len(rates) == 3 {
+				sum := 0.0
+				for _, r := range rates {
+					sum += r
+				}
+				together = max(together, sum)
+			}
+			if pr.Source == "public.wide" && done["public.tiny0"] && done["public.tiny1"] {
+				alone = max(alone, pr.Rate)
+			}
+		}}
+	if _, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), testenv.DynamoDBAt(sim.URL()), o); err != nil {
+		t.Fatal(err)
+	}
+	if together == 0 || together > maxWCU {
+		t.Errorf("three tables at once had budgets adding up to %.0f WCU/s, want at most --max-wcu %d", together, maxWCU)
+	}
+	if alone != maxWCU {
+		t.Errorf("the table left alone had a budget of %.0f WCU/s, want all of --max-wcu %d", alone, maxWCU)
+	}
+}

@@ -112,10 +112,7 @@ func newLimiter(maxWCU float64) *limiter {
 
 // newLimiterAt is newLimiter with a clock, for tests.
 func newLimiterAt(maxWCU float64, now func() time.Time) *limiter {
-	c := math.Inf(1)
-	if maxWCU > 0 {
-		c = maxWCU
-	}
+	c := ceilingOf(maxWCU)
 	l := &limiter{now: now, ceiling: c, rate: c, bucket: rate.NewLimiter(rate.Inf, MaxBatchItems)}
 	l.setRate(now(), c)
 	return l
@@ -127,16 +124,21 @@ func newLimiterAt(maxWCU float64, now func() time.Time) *limiter {
 func (l *limiter) setCeiling(maxWCU float64) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	c := math.Inf(1)
-	if maxWCU > 0 {
-		c = maxWCU
-	}
+	c := ceilingOf(maxWCU)
 	if c == l.ceiling {
 		return
 	}
 	l.ceiling = c
 	now := l.now()
 	l.setRate(now, l.curve(now))
+}
+
+// ceilingOf is the ceiling for a --max-wcu value: +Inf for none (≤ 0).
+func ceilingOf(maxWCU float64) float64 {
+	if maxWCU > 0 {
+		return maxWCU
+	}
+	return math.Inf(1)
 }
 
 // wait blocks until n WCU may be spent, or ctx ends.

@@ -6,7 +6,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/plans"
 )

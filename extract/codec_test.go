@@ -5,7 +5,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
 // TestInspectFillsTypeModel checks that Inspect fills each column's typed

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
 // bench1MSQL builds the benchmark table: 1M rows, 6 columns of the usual

@@ -7,8 +7,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 )
 

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

@@ -8,7 +8,7 @@ import (
 	"strconv"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
 // HeatInput is what the partition-heat simulation needs of one table: its
@@ -22,7 +22,7 @@ type HeatInput struct {
 	Truncated  bool
 	WCUPerItem float64
 	WriteRate  int64
-	// Partitions is the table's partition count (ddbsim.PartitionsFor).
+	// Partitions is the table's partition count (placement.PartitionsFor).
 	Partitions int
 	// Window is the number of items a load has in flight: a write to a
 	// partition out of budget waits, and the load writes on to other
@@ -67,10 +67,10 @@ type HeatRun struct {
 const maxColumns = 120
 
 // SimulateHeat places every key on a partition with the simulator's own
-// placement (ddbsim.PartitionOf) and replays the load in interleaved and
+// placement (placement.PartitionOf) and replays the load in interleaved and
 // in table order with the simulator's budgets: each partition a token
-// bucket of ddbsim.DefaultPartitionWCU WCU/s holding
-// ddbsim.DefaultBurstSeconds of budget, admitting a write while it has
+// bucket of placement.PartitionWCU WCU/s holding
+// placement.BurstSeconds of budget, admitting a write while it has
 // tokens; the whole load at most WriteRate WCU/s. A write that finds its
 // partition out of budget waits, and the load writes on past it only
 // within its window of items in flight — which is why table order, whose
@@ -88,7 +88,7 @@ func SimulateHeat(in HeatInput) *Heat {
 	}
 	wcuPer := max(in.WCUPerItem, 1) * float64(h.ItemsPer)
 	rate := float64(max(in.WriteRate, 1))
-	pw := float64(ddbsim.DefaultPartitionWCU)
+	pw := float64(placement.PartitionWCU)
 	// The tick: about 200 ticks for the slower of the two bounds a load
 	// cannot beat, the write rate and the hottest key at one partition.
 	expect := math.Max(float64(total)*max(in.WCUPerItem, 1)/rate, float64(most)*max(in.WCUPerItem, 1)/pw)
@@ -97,7 +97,7 @@ func SimulateHeat(in HeatInput) *Heat {
 	part := make([]int, len(in.Keys))
 	units := make([]int64, len(in.Keys))
 	for i, k := range in.Keys {
-		part[i] = ddbsim.PartitionOf(in.KeyType, placementValue(in.KeyType, k.Value), h.Partitions)
+		part[i] = placement.PartitionOf(in.KeyType, placementValue(in.KeyType, k.Value), h.Partitions)
 		units[i] = (k.Items + h.ItemsPer - 1) / h.ItemsPer
 	}
 	iTicks := replay(h, interleaved(in.Keys, units, part), wcuPer, rate, pw)
@@ -111,7 +111,7 @@ func SimulateHeat(in HeatInput) *Heat {
 	return h
 }
 
-// placementValue turns a KeyCount's text into what ddbsim.PartitionOf
+// placementValue turns a KeyCount's text into what placement.PartitionOf
 // takes: B keys come as PostgreSQL's hex text and are placed by their bytes.
 func placementValue(typ, v string) string {
 	if typ == "B" && len(v) >= 2 && v[:2] == `\x` {
@@ -183,7 +183,7 @@ func interleaved(keys []extract.KeyCount, units []int64, part []int) func() (int
 // replay runs one order through the budgets tick by tick and returns each
 // tick's accepted WCU per partition.
 func replay(h *Heat, next func() (int, bool), wcu, rate, pw float64) [][]float64 {
-	burst := pw * math.Max(ddbsim.DefaultBurstSeconds, h.Tick)
+	burst := pw * math.Max(placement.BurstSeconds, h.Tick)
 	tokens := make([]float64, h.Partitions)
 	for p := range tokens {
 		tokens[p] = burst

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
 func keysOf(n int, items int64) []extract.KeyCount {
@@ -38,7 +38,7 @@ func TestHeatTableOrderIsARollingHotPartition(t *testing.T) {
 	var sum float64
 	for _, row := range h.TableOrder.Use {
 		for _, u := range row {
-			sum += u * h.Column * ddbsim.DefaultPartitionWCU
+			sum += u * h.Column * placement.PartitionWCU
 		}
 	}
 	if sum < 79999 || sum > 80001 {
@@ -56,7 +56,7 @@ func TestHeatHotKeyFloor(t *testing.T) {
 		if run.Seconds < 4.9 {
 			t.Errorf("%s: %.2f s, below the hot key's 5 s floor", name, run.Seconds)
 		}
-		hot := ddbsim.PartitionOf("S", "hot", 8)
+		hot := placement.PartitionOf("S", "hot", 8)
 		var most int
 		for p := range run.Use {
 			if sumRow(run.Use[p]) > sumRow(run.Use[most]) {

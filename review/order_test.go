@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -44,7 +44,7 @@ func TestHeatOrdersAreTheLoadersOrders(t *testing.T) {
 		part := make([]int, len(keys))
 		units := make([]int64, len(keys))
 		for i, k := range keys {
-			part[i] = ddbsim.PartitionOf(tb.PartitionKey.Type, k.Value, parts)
+			part[i] = placement.PartitionOf(tb.PartitionKey.Type, k.Value, parts)
 			units[i] = k.Items
 		}
 		for order, gen := range map[extract.Order]func() (int, bool){
@@ -71,7 +71,7 @@ func TestHeatOrdersAreTheLoadersOrders(t *testing.T) {
 				return true
 			}
 			for rows.Next() {
-				want := ddbsim.PartitionOf(tb.PartitionKey.Type, string(rows.Row().PK), parts)
+				want := placement.PartitionOf(tb.PartitionKey.Type, string(rows.Row().PK), parts)
 				got, ok := gen()
 				if order == extract.OrderTable {
 					if !ok || got != want {

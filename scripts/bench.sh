@@ -17,5 +17,5 @@ cd "$(dirname "$0")/.."
 # Always rebuilt (cheap when nothing changed): a stale binary would measure
 # another version than the checkout the table is reported for.
 $GO build -o bin/pg2ddb ./cmd/pg2ddb
-$GO build -o bin/pg2ddb-bench ./bench
+$GO build -o bin/pg2ddb-bench ./cmd/bench
 exec bin/pg2ddb-bench "$@"

@@ -1,5 +1,5 @@
 // Command ddbsim runs the local DynamoDB endpoint simulator (package
-// internal/ddbsim) as a server for manual runs and benchmarks. It prints the
+// internal/testing/ddbsim) as a server for manual runs and benchmarks. It prints the
 // endpoint URL on stderr and, on SIGINT or SIGTERM, writes the collected
 // statistics as JSON to -stats (stdout by default) and exits.
 //
@@ -25,7 +25,7 @@ import (
 	"runtime/pprof"
 	"syscall"
 
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 )
 
 func main() {

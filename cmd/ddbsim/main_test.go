@@ -15,7 +15,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 )
 
 type syncBuffer struct {

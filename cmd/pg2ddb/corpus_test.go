@@ -8,8 +8,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/internal/corpus"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/corpus"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

@@ -14,7 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -247,7 +247,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 		c := t.Capacity
 		r.Heat = review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: t.PartitionKey.Type, Truncated: truncated,
 			WCUPerItem: e.WCUPerItem, WriteRate: rate, Window: heatWindow, MaxWrites: heatMaxWrites,
-			Partitions: ddbsim.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
+			Partitions: placement.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
 	}
 	return r, nil
 }

@@ -15,8 +15,9 @@ import (
 	"testing"
 
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/review"
 )
@@ -247,7 +248,7 @@ func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
 	}
 	c := tb.Capacity
 	h := review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: tb.PartitionKey.Type, WCUPerItem: 1, WriteRate: p.Options.WriteRate, Window: heatWindow,
-		Partitions: ddbsim.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
+		Partitions: placement.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
 	if h.Partitions != st.PartitionCount {
 		t.Fatalf("heat has %d partitions, the simulated table %d", h.Partitions, st.PartitionCount)
 	}
@@ -258,7 +259,7 @@ func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
 		for _, ps := range st.Partitions {
 			var drawn float64
 			for _, u := range run.Use[ps.Index] {
-				drawn += u * h.Column * ddbsim.DefaultPartitionWCU
+				drawn += u * h.Column * placement.PartitionWCU
 			}
 			if math.Abs(drawn-float64(ps.AcceptedWCU)) > 0.5 {
 				t.Errorf("partition %d: the heat draws %.1f WCU, the simulated load wrote %d", ps.Index, drawn, ps.AcceptedWCU)

@@ -10,7 +10,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
 // fakeTimer is one wait the snapshot watch asked the fake clock for.

@@ -3,11 +3,12 @@ package ddbsim
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
 // Table management. These calls are rare, so they decode with encoding/json.
@@ -90,11 +91,7 @@ func (s *Server) createTable(p *parser, req *node, _ *decision) ([]byte, *apiErr
 	}
 	t.partitions = s.opts.Partitions
 	if t.partitions == 0 {
-		if billing == "PROVISIONED" {
-			t.partitions = max(int(math.Ceil(float64(rcu)/3000+float64(wcu)/1000)), 1)
-		} else {
-			t.partitions = 4 // a new on-demand table starts around 4,000 WCU/s
-		}
+		t.partitions = placement.PartitionsFor(billing == "PROVISIONED", rcu, wcu)
 	}
 	t.partWCU = s.opts.PartitionWCU
 	t.tableWCU = s.opts.TableWCU

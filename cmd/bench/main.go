@@ -18,12 +18,12 @@
 //  5. memory: the loader's peak RSS at 4× the rows ÷ at 1× (and both under
 //     300 MB);
 //  6. export: `pg2ddb export` to a local S3 server ÷ a plain binary COPY of
-//     the table (bench/export.go).
+//     the table (cmd/bench/export.go).
 //
 // It needs PostgreSQL (PG2DDB_TEST_DATABASE, a server URL whose role may
 // CREATE DATABASE) and dynalite (PG2DDB_TEST_DYNAMODB_ENDPOINT), which
 // scripts/services.sh provides: run it as `make bench`. The simulator runs
-// in-process (package internal/ddbsim). The generated databases are kept on the
+// in-process (package internal/testing/ddbsim). The generated databases are kept on the
 // server between runs (named pg2ddb_bench_*) and rebuilt when the generator
 // changes.
 package main
@@ -41,7 +41,7 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/bench/gen"
+	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 )
 
 type config struct {

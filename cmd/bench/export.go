@@ -10,9 +10,9 @@ import (
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
-	"github.com/pg2ddb/pg2ddb/bench/gen"
+	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 )
 
 // figure6: `pg2ddb export` of the main table to a local S3 server

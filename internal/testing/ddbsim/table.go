@@ -2,14 +2,14 @@ package ddbsim
 
 import (
 	"cmp"
-	"crypto/md5"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
-	"math/bits"
 	"slices"
 	"strings"
 	"sync"
+
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
 // keyAttr is one attribute of a table's primary key.
@@ -120,22 +120,16 @@ type keyRate struct {
 // first 8 bytes of MD5 over the value's bytes (UTF-8 for S, the canonical
 // number string for N, the decoded bytes for B).
 func hashKey(typ byte, canon string) uint64 {
-	var sum [16]byte
 	if typ == 'B' {
 		raw, _ := base64.StdEncoding.DecodeString(canon)
-		sum = md5.Sum(raw)
-	} else {
-		sum = md5.Sum([]byte(canon))
+		return placement.Hash(raw)
 	}
-	return binary.BigEndian.Uint64(sum[:8])
+	return placement.Hash([]byte(canon))
 }
 
 // rangeOf maps a hash to one of n equal ranges of the hash space; used for
 // partitions and for Scan segments, so both are contiguous hash ranges.
-func rangeOf(hash uint64, n int) int {
-	hi, _ := bits.Mul64(hash, uint64(n))
-	return int(hi)
-}
+func rangeOf(hash uint64, n int) int { return placement.Range(hash, n) }
 
 // appendKeyValue appends the canonical value of a validated key attribute
 // (an AttributeValue object).

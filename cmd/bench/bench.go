@@ -14,9 +14,9 @@ import (
 
 	"github.com/jackc/pgx/v5"
 
-	"github.com/pg2ddb/pg2ddb/bench/gen"
+	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 	"github.com/pg2ddb/pg2ddb/extract"
-	"github.com/pg2ddb/pg2ddb/internal/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

@@ -68,6 +68,7 @@ import (
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
 // Mode selects whether written items are kept.
@@ -153,10 +154,10 @@ type Options struct {
 
 func (o *Options) defaults() error {
 	if o.PartitionWCU == 0 {
-		o.PartitionWCU = 1000
+		o.PartitionWCU = placement.PartitionWCU
 	}
 	if o.BurstSeconds == 0 {
-		o.BurstSeconds = 0.1
+		o.BurstSeconds = placement.BurstSeconds
 	}
 	if o.TimeScale == 0 {
 		o.TimeScale = 1

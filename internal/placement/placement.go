@@ -1,0 +1,95 @@
+package placement
+
+import (
+	"crypto/md5"
+	"encoding/binary"
+	"math"
+	"math/bits"
+	"strconv"
+	"strings"
+
+	"github.com/pg2ddb/pg2ddb/codec"
+)
+
+// PartitionWCU is the write budget of one partition in WCU/s: DynamoDB's
+// per-partition limit of 1,000 write units a second.
+const PartitionWCU = 1000
+
+// BurstSeconds is how many seconds of budget a partition's token bucket
+// holds in the model.
+const BurstSeconds = 0.1
+
+// Hash returns the 64-bit routing hash of a partition key value: the first
+// eight bytes of the MD5 of its canonical bytes (the text of an S, the
+// positional text of an N, the raw bytes of a B).
+func Hash(canonical []byte) uint64 {
+	sum := md5.Sum(canonical)
+	return binary.BigEndian.Uint64(sum[:8])
+}
+
+// Range maps a hash to one of n equal, contiguous ranges of the hash space:
+// the partition of n partitions, or the Scan segment of n segments, that
+// holds it.
+func Range(hash uint64, n int) int {
+	hi, _ := bits.Mul64(hash, uint64(n))
+	return int(hi)
+}
+
+// PartitionOf returns the partition, of partitions, that a partition key
+// value lands on: typ is "S", "N" or "B", and value is the string, the
+// number text (any valid form: it is made canonical first) or the raw bytes.
+func PartitionOf(typ, value string, partitions int) int {
+	if partitions <= 1 {
+		return 0
+	}
+	if typ == "N" {
+		value = Positional(value)
+	}
+	return Range(Hash([]byte(value)), partitions)
+}
+
+// PartitionsFor is the number of partitions a new table starts with:
+// max(⌈RCU/3000 + WCU/1000⌉, 1) when provisioned, 4 on demand (a new
+// on-demand table starts around 4,000 WCU/s).
+func PartitionsFor(provisioned bool, rcu, wcu int64) int {
+	if !provisioned {
+		return 4
+	}
+	return max(int(math.Ceil(float64(rcu)/3000+float64(wcu)/1000)), 1)
+}
+
+// Positional renders a decimal number the way DynamoDB returns it: plain
+// positional notation without redundant zeros ("1.50" and "15E-1" both give
+// "1.5", "1E3" gives "1000"). Text that is not a decimal literal is returned
+// unchanged.
+func Positional(s string) string {
+	c := codec.CanonicalNumber(s) // "0" or "[-]d[.ddd]E<exp>"
+	mant, exp, ok := strings.Cut(c, "E")
+	if !ok {
+		return c
+	}
+	neg := strings.HasPrefix(mant, "-")
+	digits := strings.Replace(strings.TrimPrefix(mant, "-"), ".", "", 1)
+	e, err := strconv.Atoi(exp)
+	if err != nil {
+		return c
+	}
+	var b strings.Builder
+	if neg {
+		b.WriteByte('-')
+	}
+	switch n := len(digits); {
+	case e < 0:
+		b.WriteString("0.")
+		b.WriteString(strings.Repeat("0", -e-1))
+		b.WriteString(digits)
+	case e >= n-1:
+		b.WriteString(digits)
+		b.WriteString(strings.Repeat("0", e-(n-1)))
+	default:
+		b.WriteString(digits[:e+1])
+		b.WriteByte('.')
+		b.WriteString(digits[e+1:])
+	}
+	return b.String()
+}

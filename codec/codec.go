@@ -5,8 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/jackc/pgx/v5"
-
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -140,8 +138,11 @@ func Key(t Type, width int) (KeyRule, string) {
 	return KeyRule{}, t.Name + " has no key encoding that sorts (keys are S, N or B)"
 }
 
-// Ident quotes a column name for SQL.
-func Ident(name string) string { return pgx.Identifier{name}.Sanitize() }
+// Ident quotes a column name for SQL as pgx.Identifier.Sanitize does: in
+// double quotes, an embedded quote doubled and NUL bytes dropped.
+func Ident(name string) string {
+	return `"` + strings.ReplaceAll(strings.ReplaceAll(name, "\x00", ""), `"`, `""`) + `"`
+}
 
 // Text forms of dates and times. Keys and values use the same patterns so
 // that a value and a key part of one column read alike.

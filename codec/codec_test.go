@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/jackc/pgx/v5"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -86,5 +87,13 @@ func TestValueSQL(t *testing.T) {
 	w := strings.Join(KeyProblems(plans.KeyPart{Column: "ts", Encoding: plans.EncTimestampTZ}, "S"), " ")
 	if !strings.Contains(w, `("ts" AT TIME ZONE 'UTC') < '0001-01-01'::timestamp`) || !strings.Contains(w, "before year 1") {
 		t.Errorf("no BC check for a timestamptz key part: %s", w)
+	}
+}
+
+func TestIdentQuotesAsPgx(t *testing.T) {
+	for _, name := range []string{"a", "Mixed Case", `say "hi"`, "nul\x00byte", "", "über"} {
+		if got, want := Ident(name), (pgx.Identifier{name}).Sanitize(); got != want {
+			t.Errorf("Ident(%q) = %s, pgx quotes it %s", name, got, want)
+		}
 	}
 }

@@ -6,12 +6,14 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
 // inspectAndProfile reads a whole dataset the way `pg2ddb inspect` does.
-func inspectAndProfile(t *testing.T, dataset string) (*extract.Snapshot, *extract.Schema, *extract.Profile) {
+func inspectAndProfile(t *testing.T, dataset string) (*extract.Snapshot, *catalog.Schema, *catalog.Profile) {
 	t.Helper()
 	db := testenv.NewDatabase(t, dataset)
 	s := snapshot(t, db)
@@ -25,7 +27,7 @@ func inspectAndProfile(t *testing.T, dataset string) (*extract.Snapshot, *extrac
 	return s, sc, p
 }
 
-func wantSequence(t *testing.T, p *extract.Profile, table, column string, kind extract.SequenceKind, evidence string) {
+func wantSequence(t *testing.T, p *catalog.Profile, table, column string, kind catalog.SequenceKind, evidence string) {
 	t.Helper()
 	c := mustColumn(t, p, "public", table, column)
 	if c.Sequence == nil || c.Sequence.Kind != kind || !strings.Contains(strings.Join(c.Sequence.Evidence, "; "), evidence) {
@@ -33,7 +35,7 @@ func wantSequence(t *testing.T, p *extract.Profile, table, column string, kind e
 	}
 }
 
-func wantNoSequence(t *testing.T, p *extract.Profile, table, column string) {
+func wantNoSequence(t *testing.T, p *catalog.Profile, table, column string) {
 	t.Helper()
 	if c := mustColumn(t, p, "public", table, column); c.Sequence != nil {
 		t.Errorf("%s.%s is a natural column, classified %+v", table, column, c.Sequence)
@@ -45,7 +47,7 @@ func TestPagila(t *testing.T) {
 	_, sc, p := inspectAndProfile(t, "pagila")
 
 	payment := mustTable(t, sc, "public", "payment")
-	if payment.Kind != extract.KindPartitioned || !payment.Migratable || len(payment.Partitions) != 7 {
+	if payment.Kind != catalog.KindPartitioned || !payment.Migratable || len(payment.Partitions) != 7 {
 		t.Errorf("payment: kind %q, partitions %q", payment.Kind, payment.Partitions)
 	}
 	for _, tb := range sc.Tables {
@@ -66,10 +68,10 @@ func TestPagila(t *testing.T) {
 	if tp := p.Table("public", "payment"); tp.Rows != 16049 {
 		t.Errorf("payment rows %d: the profile of a partitioned table covers all its partitions", tp.Rows)
 	}
-	if mv := mustTable(t, sc, "public", "rental_by_category"); mv.Kind != extract.KindMaterializedView || mv.Migratable {
+	if mv := mustTable(t, sc, "public", "rental_by_category"); mv.Kind != catalog.KindMaterializedView || mv.Migratable {
 		t.Errorf("rental_by_category: %+v", mv)
 	}
-	if v := mustTable(t, sc, "public", "actor_info"); v.Kind != extract.KindView || v.Migratable || p.Table("public", "actor_info") != nil {
+	if v := mustTable(t, sc, "public", "actor_info"); v.Kind != catalog.KindView || v.Migratable || p.Table("public", "actor_info") != nil {
 		t.Errorf("views are listed, not migratable and not profiled: %+v", v)
 	}
 	film := mustTable(t, sc, "public", "film")
@@ -83,10 +85,10 @@ func TestPagila(t *testing.T) {
 		t.Errorf("special_features: %+v", c)
 	}
 
-	wantSequence(t, p, "rental", "rental_id", extract.SeqNextval, "default nextval('public.rental_rental_id_seq'::regclass)")
-	wantSequence(t, p, "payment", "payment_id", extract.SeqNextval, "nextval('public.payment_payment_id_seq'::regclass)")
+	wantSequence(t, p, "rental", "rental_id", catalog.SeqNextval, "default nextval('public.rental_rental_id_seq'::regclass)")
+	wantSequence(t, p, "payment", "payment_id", catalog.SeqNextval, "nextval('public.payment_payment_id_seq'::regclass)")
 	for _, table := range []string{"actor", "address", "category", "city", "country", "customer", "film", "inventory", "language", "staff", "store"} {
-		wantSequence(t, p, table, table+"_id", extract.SeqNextval, "nextval(")
+		wantSequence(t, p, table, table+"_id", catalog.SeqNextval, "nextval(")
 	}
 	for _, c := range [][2]string{
 		{"rental", "customer_id"}, {"rental", "inventory_id"}, {"rental", "staff_id"}, {"payment", "customer_id"},
@@ -97,8 +99,8 @@ func TestPagila(t *testing.T) {
 	}
 	// A reference that is unique, dense and in step with the insertion
 	// order only mirrors the referenced table's surrogate.
-	wantSequence(t, p, "store", "manager_staff_id", extract.SeqDenseMonotonic, "mirrors public.staff's surrogate id")
-	wantSequence(t, p, "customer", "address_id", extract.SeqDenseMonotonic, "mirrors public.address's surrogate id")
+	wantSequence(t, p, "store", "manager_staff_id", catalog.SeqDenseMonotonic, "mirrors public.staff's surrogate id")
+	wantSequence(t, p, "customer", "address_id", catalog.SeqDenseMonotonic, "mirrors public.address's surrogate id")
 	if c := mustColumn(t, p, "public", "rental", "staff_id"); c.Distinct != 2 || c.TopValues[0].Count != 8040 {
 		t.Errorf("rental.staff_id: %+v", c)
 	}
@@ -112,11 +114,11 @@ func TestPagila(t *testing.T) {
 
 // stableProfile drops what depends on the server rather than on the data:
 // on-disk sizes and the planner's sampled correlations.
-func stableProfile(p *extract.Profile) *extract.Profile {
-	out := &extract.Profile{}
+func stableProfile(p *catalog.Profile) *catalog.Profile {
+	out := &catalog.Profile{}
 	for _, tp := range p.Tables {
 		tp.TotalBytes = 0
-		cols := append([]extract.ColumnProfile(nil), tp.Columns...)
+		cols := append([]catalog.ColumnProfile(nil), tp.Columns...)
 		for i := range cols {
 			cols[i].Correlation = nil
 		}
@@ -130,9 +132,9 @@ func TestChinook(t *testing.T) {
 	t.Parallel()
 	_, _, p := inspectAndProfile(t, "chinook")
 	for _, table := range []string{"album", "artist", "customer", "employee", "genre", "invoice", "invoice_line", "media_type", "playlist", "track"} {
-		wantSequence(t, p, table, table+"_id", extract.SeqIdentity, "identity column (GENERATED ALWAYS)")
+		wantSequence(t, p, table, table+"_id", catalog.SeqIdentity, "identity column (GENERATED ALWAYS)")
 	}
-	wantSequence(t, p, "album", "album_id", extract.SeqIdentity, "owned sequence public.album_album_id_seq")
+	wantSequence(t, p, "album", "album_id", catalog.SeqIdentity, "owned sequence public.album_album_id_seq")
 	for _, c := range [][2]string{{"playlist_track", "playlist_id"}, {"playlist_track", "track_id"}, {"track", "album_id"}, {"employee", "reports_to"}} {
 		wantNoSequence(t, p, c[0], c[1])
 	}
@@ -155,7 +157,7 @@ func TestNorthwind(t *testing.T) {
 		t.Errorf("customers.customer_id: %+v", c)
 	}
 	// Integer ids without a default are still ids: dense and in insertion order.
-	wantSequence(t, p, "orders", "order_id", extract.SeqDenseMonotonic, "830 distinct of 830 rows")
+	wantSequence(t, p, "orders", "order_id", catalog.SeqDenseMonotonic, "830 distinct of 830 rows")
 	if tp := p.Table("public", "customer_demographics"); tp.Rows != 0 || tp.Error != "" {
 		t.Errorf("empty table: %+v", tp)
 	}

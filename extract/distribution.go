@@ -4,34 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/plans"
 )
-
-// Distribution is how a plan table's items spread over partition key values
-// (after write sharding), counted exactly on the snapshot.
-type Distribution struct {
-	Rows int64 `json:"rows"`
-	// Keys is the number of distinct partition key values; rows whose key
-	// is NULL are left out (a load rejects them).
-	Keys         int64  `json:"keys"`
-	MaxPerKey    int64  `json:"max_per_key"`
-	MedianPerKey int64  `json:"median_per_key"`
-	HottestKey   string `json:"hottest_key"`
-	// HottestShare is the hottest key's share of all rows.
-	HottestShare float64 `json:"hottest_share"`
-	// Buckets count keys by items per key in powers of two: bucket i holds
-	// the keys with 2^i .. 2^(i+1)-1 items.
-	Buckets []Bucket `json:"buckets"`
-}
-
-// Bucket is one bar of the items-per-key histogram.
-type Bucket struct {
-	MinItems int64 `json:"min_items"`
-	MaxItems int64 `json:"max_items"`
-	Keys     int64 `json:"keys"`
-}
 
 // distributionQuery groups the table by the partition key expression that a
 // load writes (KeySQL), so the numbers describe exactly the planned keys.
@@ -47,7 +25,7 @@ SELECT (SELECT coalesce(sum(n), 0) FROM k)::bigint,
        coalesce((SELECT array_agg(b ORDER BY b) FROM b), '{}')::int[]`
 
 // KeyDistribution counts t's rows per partition key value in the snapshot.
-func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribution, error) {
+func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*catalog.Distribution, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return nil, err
@@ -56,7 +34,7 @@ func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribu
 	if err != nil {
 		return nil, err
 	}
-	var d Distribution
+	var d catalog.Distribution
 	var counts []int64
 	var bits []int32
 	// Partition keys are counted as DynamoDB tells them apart: S by their
@@ -77,7 +55,7 @@ func KeyDistribution(ctx context.Context, s *Snapshot, t plans.Table) (*Distribu
 	}
 	for i, b := range bits {
 		lo := int64(1) << b
-		d.Buckets = append(d.Buckets, Bucket{MinItems: lo, MaxItems: 2*lo - 1, Keys: counts[i]})
+		d.Buckets = append(d.Buckets, catalog.Bucket{MinItems: lo, MaxItems: 2*lo - 1, Keys: counts[i]})
 	}
 	return &d, nil
 }

@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/codec"
@@ -177,8 +179,8 @@ var uuidDefault = regexp.MustCompile(`(?:^|[^A-Za-z0-9_])(gen_random_uuid|uuid_g
 // tables, partitioned tables (once, with their partitions' foreign keys),
 // views and materialized views (listed, not migratable), in schema and name
 // order.
-func Inspect(ctx context.Context, s *Snapshot, opts InspectOptions) (*Schema, error) {
-	var out *Schema
+func Inspect(ctx context.Context, s *Snapshot, opts InspectOptions) (*catalog.Schema, error) {
+	var out *catalog.Schema
 	// search_path = pg_catalog makes every printed name schema-qualified;
 	// the savepoint is rolled back so the setting does not leak into the
 	// rest of the snapshot's transaction.
@@ -193,8 +195,8 @@ func Inspect(ctx context.Context, s *Snapshot, opts InspectOptions) (*Schema, er
 	return out, nil
 }
 
-func inspect(ctx context.Context, tx pgx.Tx, opts InspectOptions) (*Schema, error) {
-	sc := &Schema{}
+func inspect(ctx context.Context, tx pgx.Tx, opts InspectOptions) (*catalog.Schema, error) {
+	sc := &catalog.Schema{}
 	if err := tx.QueryRow(ctx, serverVersionQuery).Scan(&sc.Database, &sc.Version); err != nil {
 		return nil, fmt.Errorf("inspect server version: %w", err)
 	}
@@ -215,7 +217,7 @@ func inspect(ctx context.Context, tx pgx.Tx, opts InspectOptions) (*Schema, erro
 	if len(tables) == 0 {
 		return sc, nil
 	}
-	byOID := make(map[uint32]*Table, len(oids))
+	byOID := make(map[uint32]*catalog.Table, len(oids))
 	for i, oid := range oids {
 		byOID[oid] = &sc.Tables[i]
 	}
@@ -237,19 +239,19 @@ func inspect(ctx context.Context, tx pgx.Tx, opts InspectOptions) (*Schema, erro
 	return sc, nil
 }
 
-func inspectRelations(ctx context.Context, tx pgx.Tx, opts InspectOptions) ([]Table, []uint32, error) {
+func inspectRelations(ctx context.Context, tx pgx.Tx, opts InspectOptions) ([]catalog.Table, []uint32, error) {
 	rows, err := tx.Query(ctx, relationsQuery)
 	if err != nil {
 		return nil, nil, fmt.Errorf("inspect tables: %w", err)
 	}
 	var (
-		tables  []Table
+		tables  []catalog.Table
 		oids    []uint32
 		matched = make([]bool, len(opts.Tables))
 	)
 	for rows.Next() {
 		var (
-			t    Table
+			t    catalog.Table
 			oid  uint32
 			kind string
 		)
@@ -274,18 +276,18 @@ func inspectRelations(ctx context.Context, tx pgx.Tx, opts InspectOptions) ([]Ta
 		}
 		switch kind {
 		case "r":
-			t.Kind, t.Migratable = KindTable, true
+			t.Kind, t.Migratable = catalog.KindTable, true
 		case "p":
-			t.Kind, t.Migratable = KindPartitioned, true
+			t.Kind, t.Migratable = catalog.KindPartitioned, true
 		case "v":
-			t.Kind = KindView
+			t.Kind = catalog.KindView
 		case "m":
-			t.Kind = KindMaterializedView
+			t.Kind = catalog.KindMaterializedView
 		}
 		if len(t.Partitions) == 0 {
 			t.Partitions = nil
 		}
-		t.Columns = []Column{}
+		t.Columns = []catalog.Column{}
 		tables = append(tables, t)
 		oids = append(oids, oid)
 	}
@@ -321,7 +323,7 @@ func contains(list []string, s string) bool {
 // modifier matches the parenthesised type modifier format_type prints.
 var modifier = regexp.MustCompile(`\([^)]*\)`)
 
-func inspectColumns(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+func inspectColumns(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*catalog.Table) error {
 	rows, err := tx.Query(ctx, columnsQuery, oids)
 	if err != nil {
 		return fmt.Errorf("inspect columns: %w", err)
@@ -332,7 +334,7 @@ func inspectColumns(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 			oid, baseOID, elemOID uint32
 			typmod                int32
 			typtype               string
-			c                     Column
+			c                     catalog.Column
 			baseWithMods          string
 		)
 		if err := rows.Scan(&oid, &c.Position, &c.Name, &c.Type, &c.BaseType, &baseWithMods, &c.Domain,
@@ -361,7 +363,7 @@ func inspectColumns(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 	return nil
 }
 
-func inspectSequences(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+func inspectSequences(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*catalog.Table) error {
 	rows, err := tx.Query(ctx, sequencesQuery, oids)
 	if err != nil {
 		return fmt.Errorf("inspect sequences: %w", err)
@@ -393,7 +395,7 @@ func inspectSequences(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[u
 // has it (PostgreSQL 15+).
 const nullsNotDistinctColumn = `coalesce((to_jsonb(i) ->> 'indnullsnotdistinct')::boolean, false)`
 
-func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*catalog.Table) error {
 	rows, err := tx.Query(ctx, fmt.Sprintf(indexesQuery, nullsNotDistinctColumn), oids)
 	if err != nil {
 		return fmt.Errorf("inspect indexes: %w", err)
@@ -402,7 +404,7 @@ func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 	for rows.Next() {
 		var (
 			oid     uint32
-			ix      Index
+			ix      catalog.Index
 			primary bool
 			unique  bool
 			attnums []int
@@ -442,7 +444,7 @@ func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 	return nil
 }
 
-func inspectForeignKeys(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+func inspectForeignKeys(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*catalog.Table) error {
 	rows, err := tx.Query(ctx, foreignKeysQuery, oids)
 	if err != nil {
 		return fmt.Errorf("inspect foreign keys: %w", err)
@@ -451,7 +453,7 @@ func inspectForeignKeys(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map
 	for rows.Next() {
 		var (
 			oid uint32
-			fk  ForeignKey
+			fk  catalog.ForeignKey
 		)
 		if err := rows.Scan(&oid, &fk.Name, &fk.FromPartition, &fk.Columns, &fk.RefSchema, &fk.RefTable, &fk.RefColumns); err != nil {
 			return fmt.Errorf("inspect foreign keys: %w", err)
@@ -472,7 +474,7 @@ func inspectForeignKeys(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map
 
 // hasForeignKey reports whether fks holds a key with the same columns and
 // the same referenced table and columns as fk.
-func hasForeignKey(fks []ForeignKey, fk ForeignKey) bool {
+func hasForeignKey(fks []catalog.ForeignKey, fk catalog.ForeignKey) bool {
 	for _, k := range fks {
 		if k.RefSchema == fk.RefSchema && k.RefTable == fk.RefTable &&
 			strings.Join(k.Columns, "\x00") == strings.Join(fk.Columns, "\x00") &&
@@ -483,22 +485,10 @@ func hasForeignKey(fks []ForeignKey, fk ForeignKey) bool {
 	return false
 }
 
-// IsForeignKeyColumn reports whether column is part of a foreign key of t:
-// its values are another table's ids, so they are not this table's
-// sequence-style ids even when they look dense.
-func (t *Table) IsForeignKeyColumn(column string) bool {
-	for _, fk := range t.ForeignKeys {
-		if contains(fk.Columns, column) {
-			return true
-		}
-	}
-	return false
-}
-
 // inspectPolicies reads the row-level-security policies and the columns
 // their predicates name: a column is named when it appears as an
 // identifier (bare or quoted) in the deparsed expression.
-func inspectPolicies(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*Table) error {
+func inspectPolicies(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uint32]*catalog.Table) error {
 	rows, err := tx.Query(ctx, policiesQuery, oids)
 	if err != nil {
 		return fmt.Errorf("inspect row-level-security policies: %w", err)
@@ -506,7 +496,7 @@ func inspectPolicies(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[ui
 	defer rows.Close()
 	for rows.Next() {
 		var oid uint32
-		var p Policy
+		var p catalog.Policy
 		if err := rows.Scan(&oid, &p.Name, &p.Using, &p.Check); err != nil {
 			return fmt.Errorf("inspect row-level-security policies: %w", err)
 		}

@@ -10,6 +10,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -35,7 +37,7 @@ func snapshot(t testing.TB, db *testenv.Database) *extract.Snapshot {
 	return s
 }
 
-func inspect(t testing.TB, db *testenv.Database, opts extract.InspectOptions) *extract.Schema {
+func inspect(t testing.TB, db *testenv.Database, opts extract.InspectOptions) *catalog.Schema {
 	t.Helper()
 	s := snapshot(t, db)
 	sc, err := extract.Inspect(context.Background(), s, opts)
@@ -72,7 +74,7 @@ func golden(t *testing.T, name string, got any) {
 
 // stable blanks what varies from run to run and machine to machine: the
 // per-test database name and the server version.
-func stable(sc *extract.Schema, dataset string) *extract.Schema {
+func stable(sc *catalog.Schema, dataset string) *catalog.Schema {
 	c := *sc
 	c.Database = dataset
 	c.Version = ""

@@ -4,18 +4,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/plans"
 )
-
-// KeyCount is one partition key value (after write sharding) and its
-// items. Value is the key's text: the string of an S key, the number text
-// of an N key, PostgreSQL's hex form (\x…) of a B key.
-type KeyCount struct {
-	Value string
-	Items int64
-}
 
 // KeyCounts returns t's items per partition key value in the snapshot, in
 // key order as DynamoDB compares keys (the order a load in table order
@@ -24,7 +18,7 @@ type KeyCount struct {
 // rejects them). Review feeds it to the partition-heat picture, which
 // needs each key's value to place it on a partition, not only the
 // histogram that KeyDistribution counts.
-func KeyCounts(ctx context.Context, s *Snapshot, t plans.Table, limit int) (keys []KeyCount, truncated bool, err error) {
+func KeyCounts(ctx context.Context, s *Snapshot, t plans.Table, limit int) (keys []catalog.KeyCount, truncated bool, err error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return nil, false, err
@@ -48,7 +42,7 @@ func KeyCounts(ctx context.Context, s *Snapshot, t plans.Table, limit int) (keys
 		}
 		defer rows.Close()
 		for rows.Next() {
-			var k KeyCount
+			var k catalog.KeyCount
 			if err := rows.Scan(&k.Value, &k.Items); err != nil {
 				return err
 			}

@@ -13,6 +13,8 @@ import (
 	"sync/atomic"
 	"unicode/utf8"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/codec"
@@ -106,14 +108,14 @@ WHERE schemaname = $1 AND tablename = $2 AND inherited = $3 AND correlation IS N
 // A table the role cannot read gets TableProfile.Error and the others are
 // still profiled: each table is read inside a savepoint, so an error does not
 // end the snapshot's transaction.
-func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts ProfileOptions) (*Profile, error) {
+func ProfileTables(ctx context.Context, s *Snapshot, schema *catalog.Schema, opts ProfileOptions) (*catalog.Profile, error) {
 	if opts.ExactRowsThreshold <= 0 {
 		opts.ExactRowsThreshold = DefaultExactRowsThreshold
 	}
 	if opts.TopN <= 0 {
 		opts.TopN = defaultTopN
 	}
-	var tables []*Table
+	var tables []*catalog.Table
 	for i := range schema.Tables {
 		if schema.Tables[i].Migratable {
 			tables = append(tables, &schema.Tables[i])
@@ -123,7 +125,7 @@ func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts Profil
 	if err != nil {
 		return nil, err
 	}
-	p := &Profile{Tables: []TableProfile{}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{}}
 	for i, t := range tables {
 		if opts.Progress != nil {
 			opts.Progress(t.QualifiedName(), i, len(tables))
@@ -133,7 +135,7 @@ func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts Profil
 			if ctx.Err() != nil {
 				return nil, fmt.Errorf("profile %s: %w", t.QualifiedName(), ctx.Err())
 			}
-			tp = TableProfile{Schema: t.Schema, Name: t.Name, Columns: []ColumnProfile{},
+			tp = catalog.TableProfile{Schema: t.Schema, Name: t.Name, Columns: []catalog.ColumnProfile{},
 				Error: fmt.Sprintf("profile %s: %v", t.QualifiedName(), err)}
 		}
 		p.Tables = append(p.Tables, tp)
@@ -144,8 +146,8 @@ func ProfileTables(ctx context.Context, s *Snapshot, schema *Schema, opts Profil
 	return p, nil
 }
 
-func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *Table, opts ProfileOptions) (TableProfile, error) {
-	tp := TableProfile{Schema: t.Schema, Name: t.Name, Columns: []ColumnProfile{}}
+func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *catalog.Table, opts ProfileOptions) (catalog.TableProfile, error) {
+	tp := catalog.TableProfile{Schema: t.Schema, Name: t.Name, Columns: []catalog.ColumnProfile{}}
 	var ps *pass
 	rel := pgx.Identifier{t.Schema, t.Name}.Sanitize()
 	err := s.scoped(ctx, profileSettings, func(tx pgx.Tx) error {
@@ -219,8 +221,8 @@ func singleColumnKeys(ctx context.Context, s *Snapshot) ([]tableKey, error) {
 	return keys, nil
 }
 
-func correlations(ctx context.Context, tx pgx.Tx, t *Table) (map[string]float64, error) {
-	rows, err := tx.Query(ctx, correlationQuery, t.Schema, t.Name, t.Kind == KindPartitioned)
+func correlations(ctx context.Context, tx pgx.Tx, t *catalog.Table) (map[string]float64, error) {
+	rows, err := tx.Query(ctx, correlationQuery, t.Schema, t.Name, t.Kind == catalog.KindPartitioned)
 	if err != nil {
 		return nil, fmt.Errorf("read statistics: %w", err)
 	}
@@ -253,7 +255,7 @@ type pass struct {
 // form is what the profile reports (top values, min/max, widths), and it is
 // cheaper to produce than decoding each type on the client. sample > 0 reads
 // a TABLESAMPLE SYSTEM of that percentage.
-func readTable(ctx context.Context, tx pgx.Tx, t *Table, sample float64) (*pass, error) {
+func readTable(ctx context.Context, tx pgx.Tx, t *catalog.Table, sample float64) (*pass, error) {
 	p := &pass{}
 	cols := make([]string, len(t.Columns))
 	for i := range t.Columns {
@@ -261,7 +263,7 @@ func readTable(ctx context.Context, tx pgx.Tx, t *Table, sample float64) (*pass,
 		p.cols = append(p.cols, newColumnStats(&t.Columns[i]))
 	}
 	from := "ONLY " + pgx.Identifier{t.Schema, t.Name}.Sanitize()
-	if t.Kind == KindPartitioned {
+	if t.Kind == catalog.KindPartitioned {
 		from = pgx.Identifier{t.Schema, t.Name}.Sanitize()
 	}
 	if sample > 0 {
@@ -541,7 +543,7 @@ const (
 	orderEnum                      // enum: by the label's sort order
 )
 
-func orderOf(c *Column) valueOrder {
+func orderOf(c *catalog.Column) valueOrder {
 	switch c.Codec().Kind {
 	case codec.Int2, codec.Int4, codec.Int8, codec.Numeric, codec.OID:
 		return orderDecimal
@@ -561,7 +563,7 @@ func orderOf(c *Column) valueOrder {
 
 // columnStats accumulates one column's statistics during a pass.
 type columnStats struct {
-	col              *Column
+	col              *catalog.Column
 	order            valueOrder
 	enumRank         map[string]int
 	nulls, nonNull   int64
@@ -580,7 +582,7 @@ type columnStats struct {
 	unpad bool
 }
 
-func newColumnStats(c *Column) *columnStats {
+func newColumnStats(c *catalog.Column) *columnStats {
 	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.Codec().Kind == codec.UUID || c.Category == "S",
 		unpad: c.Codec().Kind == codec.Char}
 	if cs.order == orderEnum {
@@ -778,8 +780,8 @@ func isULID(v []byte) bool {
 
 // profile turns the pass's statistics into the column's profile. scale > 1
 // extrapolates counts of a sample to the table.
-func (c *columnStats) profile(topN int, scale float64, sampled bool) ColumnProfile {
-	cp := ColumnProfile{Name: c.col.Name}
+func (c *columnStats) profile(topN int, scale float64, sampled bool) catalog.ColumnProfile {
+	cp := catalog.ColumnProfile{Name: c.col.Name}
 	rows := c.nulls + c.nonNull
 	cp.Nulls = int64(math.Round(float64(c.nulls) * scale))
 	if rows > 0 {
@@ -828,7 +830,7 @@ func (c *columnStats) profile(topN int, scale float64, sampled bool) ColumnProfi
 		}
 	}
 	for _, e := range top {
-		cp.TopValues = append(cp.TopValues, ValueCount{Value: render(e.value), Count: int64(math.Round(float64(e.count) * scale))})
+		cp.TopValues = append(cp.TopValues, catalog.ValueCount{Value: render(e.value), Count: int64(math.Round(float64(e.count) * scale))})
 	}
 	if len(top) > 0 && c.nonNull > 0 {
 		cp.TopShare = float64(top[0].count) / float64(c.nonNull)

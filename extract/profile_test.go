@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
@@ -30,7 +32,7 @@ func fixture(t testing.TB) *testenv.Database {
 	return db
 }
 
-func profile(t testing.TB, s *extract.Snapshot, sc *extract.Schema, opts extract.ProfileOptions) *extract.Profile {
+func profile(t testing.TB, s *extract.Snapshot, sc *catalog.Schema, opts extract.ProfileOptions) *catalog.Profile {
 	t.Helper()
 	p, err := extract.ProfileTables(context.Background(), s, sc, opts)
 	if err != nil {
@@ -39,7 +41,7 @@ func profile(t testing.TB, s *extract.Snapshot, sc *extract.Schema, opts extract
 	return p
 }
 
-func mustTable(t testing.TB, sc *extract.Schema, schema, name string) *extract.Table {
+func mustTable(t testing.TB, sc *catalog.Schema, schema, name string) *catalog.Table {
 	t.Helper()
 	tb := sc.Table(schema, name)
 	if tb == nil {
@@ -48,7 +50,7 @@ func mustTable(t testing.TB, sc *extract.Schema, schema, name string) *extract.T
 	return tb
 }
 
-func mustColumn(t testing.TB, p *extract.Profile, schema, table, column string) *extract.ColumnProfile {
+func mustColumn(t testing.TB, p *catalog.Profile, schema, table, column string) *catalog.ColumnProfile {
 	t.Helper()
 	tp := p.Table(schema, table)
 	if tp == nil {
@@ -195,7 +197,7 @@ func TestFixtureProfile(t *testing.T) {
 	}
 
 	id := mustColumn(t, p, "Sales", "Order Items", "id")
-	if id.Sequence == nil || id.Sequence.Kind != extract.SeqDenseMonotonic ||
+	if id.Sequence == nil || id.Sequence.Kind != catalog.SeqDenseMonotonic ||
 		!strings.Contains(id.Sequence.Evidence[0], "5,000 distinct of 5,000 rows, (max-min+1)/rows = 1.00, correlation 1.00") {
 		t.Errorf("id should be a dense monotonic id: %+v", id.Sequence)
 	}
@@ -203,7 +205,7 @@ func TestFixtureProfile(t *testing.T) {
 		t.Errorf("id min %q max %q distinct %d", id.Min, id.Max, id.Distinct)
 	}
 	token := mustColumn(t, p, "Sales", "Order Items", "token")
-	if token.Sequence == nil || token.Sequence.Kind != extract.SeqUUIDDefault || token.Sequence.TimeOrdered ||
+	if token.Sequence == nil || token.Sequence.Kind != catalog.SeqUUIDDefault || token.Sequence.TimeOrdered ||
 		token.Sequence.Evidence[0] != "default gen_random_uuid()" {
 		t.Errorf("token: %+v", token.Sequence)
 	}
@@ -212,7 +214,7 @@ func TestFixtureProfile(t *testing.T) {
 		t.Errorf("status: %+v", status)
 	}
 	hot := mustColumn(t, p, "Sales", "Order Items", "Customer")
-	if hot.TopValues[0] != (extract.ValueCount{Value: "C0000", Count: 2000}) || math.Abs(hot.TopShare-0.4) > 1e-9 ||
+	if hot.TopValues[0] != (catalog.ValueCount{Value: "C0000", Count: 2000}) || math.Abs(hot.TopShare-0.4) > 1e-9 ||
 		len(hot.TopValues) != 10 || hot.TopValuesEstimated || hot.Sequence != nil {
 		t.Errorf("Customer: top %+v share %v", hot.TopValues, hot.TopShare)
 	}
@@ -241,11 +243,11 @@ func TestFixtureProfile(t *testing.T) {
 		t.Errorf("CustomerID: %+v", c.Sequence)
 	}
 	// Time-ordered ids without a default that says so.
-	if c := mustColumn(t, p, "other", "events", "ulid"); c.Sequence == nil || c.Sequence.Kind != extract.SeqTimeOrderedID ||
+	if c := mustColumn(t, p, "other", "events", "ulid"); c.Sequence == nil || c.Sequence.Kind != catalog.SeqTimeOrderedID ||
 		!strings.Contains(c.Sequence.Evidence[0], "ULID") {
 		t.Errorf("events.ulid: %+v", c.Sequence)
 	}
-	if c := mustColumn(t, p, "other", "events", "v7"); c.Sequence == nil || c.Sequence.Kind != extract.SeqTimeOrderedID ||
+	if c := mustColumn(t, p, "other", "events", "v7"); c.Sequence == nil || c.Sequence.Kind != catalog.SeqTimeOrderedID ||
 		!strings.Contains(c.Sequence.Evidence[0], "version-7 uuid") {
 		t.Errorf("events.v7: %+v", c.Sequence)
 	}
@@ -313,7 +315,7 @@ func TestProfileSample(t *testing.T) {
 	}
 }
 
-func mustInspect(t testing.TB, s *extract.Snapshot, opts extract.InspectOptions) *extract.Schema {
+func mustInspect(t testing.TB, s *extract.Snapshot, opts extract.InspectOptions) *catalog.Schema {
 	t.Helper()
 	sc, err := extract.Inspect(context.Background(), s, opts)
 	if err != nil {
@@ -394,14 +396,14 @@ ANALYZE big;`); err != nil {
 	if !id.DistinctEstimated || math.Abs(float64(id.Distinct)-400000)/400000 > 0.02 || id.Min != "1" || id.Max != "400000" {
 		t.Errorf("id: distinct %d (estimated %v), min %s max %s", id.Distinct, id.DistinctEstimated, id.Min, id.Max)
 	}
-	if id.Sequence == nil || id.Sequence.Kind != extract.SeqDenseMonotonic || !strings.Contains(id.Sequence.Evidence[0], "about") {
+	if id.Sequence == nil || id.Sequence.Kind != catalog.SeqDenseMonotonic || !strings.Contains(id.Sequence.Evidence[0], "about") {
 		t.Errorf("id: %+v", id.Sequence)
 	}
 	hot := mustColumn(t, p, "public", "big", "hot")
 	if !hot.DistinctEstimated || math.Abs(float64(hot.Distinct)-280001)/280001 > 0.02 {
 		t.Errorf("hot: distinct %d, want about 280,001", hot.Distinct)
 	}
-	if hot.TopValues[0] != (extract.ValueCount{Value: "HOT", Count: 120000}) || math.Abs(hot.TopShare-0.3) > 1e-9 || !hot.TopValuesEstimated {
+	if hot.TopValues[0] != (catalog.ValueCount{Value: "HOT", Count: 120000}) || math.Abs(hot.TopShare-0.3) > 1e-9 || !hot.TopValuesEstimated {
 		t.Errorf("hot: top %+v share %v estimated %v", hot.TopValues[:2], hot.TopShare, hot.TopValuesEstimated)
 	}
 }

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/plans"
 
 	"fmt"
@@ -33,22 +34,22 @@ const (
 // table's own. The owner is the exception: a reference that is (the leading
 // column of) this table's primary key says the row extends the referenced
 // one (dellstore2 inventory.prod_id), and keeps it as its key.
-func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp *ColumnProfile, cs *columnStats) *SequenceEvidence {
+func classifySequence(keys []tableKey, t *catalog.Table, c *catalog.Column, tp *catalog.TableProfile, cp *catalog.ColumnProfile, cs *columnStats) *catalog.SequenceEvidence {
 	switch {
 	case c.Identity != "":
-		ev := &SequenceEvidence{Kind: SeqIdentity, TimeOrdered: true,
+		ev := &catalog.SequenceEvidence{Kind: catalog.SeqIdentity, TimeOrdered: true,
 			Evidence: []string{"identity column (GENERATED " + strings.ToUpper(c.Identity) + ")"}}
 		if c.Sequence != "" {
 			ev.Evidence = append(ev.Evidence, "owned sequence "+c.Sequence)
 		}
 		return ev
 	case strings.Contains(c.Default, "nextval("):
-		ev := &SequenceEvidence{Kind: SeqNextval, TimeOrdered: true, Evidence: []string{"default " + c.Default}}
+		ev := &catalog.SequenceEvidence{Kind: catalog.SeqNextval, TimeOrdered: true, Evidence: []string{"default " + c.Default}}
 		return ev
 	case c.Sequence != "":
-		return &SequenceEvidence{Kind: SeqOwnedSequence, TimeOrdered: true, Evidence: []string{"owned sequence " + c.Sequence}}
+		return &catalog.SequenceEvidence{Kind: catalog.SeqOwnedSequence, TimeOrdered: true, Evidence: []string{"owned sequence " + c.Sequence}}
 	case c.UUIDDefault != "":
-		ev := &SequenceEvidence{Kind: SeqUUIDDefault, Evidence: []string{"default " + c.Default}}
+		ev := &catalog.SequenceEvidence{Kind: catalog.SeqUUIDDefault, Evidence: []string{"default " + c.Default}}
 		switch c.UUIDDefault {
 		case "uuid_generate_v1", "uuid_generate_v1mc":
 			ev.TimeOrdered = true
@@ -96,17 +97,17 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 			}
 			corr = fmt.Sprintf("correlation %.2f", *cp.Correlation)
 		}
-		return &SequenceEvidence{Kind: SeqDenseMonotonic, TimeOrdered: true, Evidence: []string{
+		return &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, TimeOrdered: true, Evidence: []string{
 			fmt.Sprintf("dense monotonic: %s, (max-min+1)/rows = %.2f, %s%s", distinct, ratio, corr, mirrors)}}
 	case cs.allUUID && cs.nonNull > 0:
 		for _, v := range []int{1, 6, 7} {
 			if cs.uuidVersions[v] == cs.nonNull {
-				return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
+				return &catalog.SequenceEvidence{Kind: catalog.SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
 					fmt.Sprintf("every value is a version-%d uuid, which grows with time (%s)%s", v, distinct, mirrors)}}
 			}
 		}
 	case c.Category == "S" && cs.allULID && cs.nonNull > 0:
-		return &SequenceEvidence{Kind: SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
+		return &catalog.SequenceEvidence{Kind: catalog.SeqTimeOrderedID, TimeOrdered: true, Evidence: []string{
 			fmt.Sprintf("every value is a ULID (26 characters of Crockford base32, time first; %s)%s", distinct, mirrors)}}
 	}
 	return nil
@@ -116,7 +117,7 @@ func classifySequence(keys []tableKey, t *Table, c *Column, tp *TableProfile, cp
 // the single-column primary key of another table ("staff_id", or ending in
 // "_staff_id") although no foreign key says so: a reference kept by
 // convention. A generic key name ("id") says nothing and is not matched.
-func impliedReference(keys []tableKey, t *Table, column string) string {
+func impliedReference(keys []tableKey, t *catalog.Table, column string) string {
 	for _, k := range keys {
 		if k.schema == t.Schema && k.table == t.Name {
 			continue
@@ -133,7 +134,7 @@ func impliedReference(keys []tableKey, t *Table, column string) string {
 
 // referenced names the table a reference column points to: its declared
 // foreign key's table, else the table whose key it is named after.
-func referenced(keys []tableKey, t *Table, column string) string {
+func referenced(keys []tableKey, t *catalog.Table, column string) string {
 	for _, fk := range t.ForeignKeys {
 		if contains(fk.Columns, column) {
 			return fk.RefSchema + "." + fk.RefTable

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
@@ -43,7 +45,7 @@ type Snapshot struct {
 	// asks about the same candidates repeatedly, and within one snapshot
 	// the answer cannot change.
 	mu      sync.Mutex
-	uniques map[string]UniqueResult
+	uniques map[string]catalog.UniqueResult
 
 	// turn serialises the steps of Inspect, ProfileTables and Unique on the
 	// one connection, so callers may use them from several goroutines (a

@@ -3,32 +3,13 @@ package extract
 import (
 	"context"
 	"fmt"
-	"github.com/pg2ddb/pg2ddb/plans"
 	"strings"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/plans"
 
 	"github.com/jackc/pgx/v5"
 )
-
-// UniqueResult answers whether a column set identifies every row: what
-// mapping needs before it proposes a (partition key, sort key).
-type UniqueResult struct {
-	// Unique is true when no two rows share the columns' values and no row
-	// has a NULL in any of them (a DynamoDB key attribute cannot be NULL).
-	Unique bool `json:"unique"`
-	// Proof says why, in words: the constraint or index that guarantees
-	// it, or the check that was run and what it found.
-	Proof string `json:"proof"`
-	// Duplicates is the number of distinct values of the column set held
-	// by more than one row (0 when proven by a constraint).
-	Duplicates int64 `json:"duplicates"`
-	// Repeats is the number of rows beyond the first of each such value:
-	// the rows a load that keeps one copy per value would drop.
-	Repeats int64 `json:"repeats,omitempty"`
-	// Nulls is the number of rows with a NULL in any of the columns.
-	Nulls int64 `json:"nulls"`
-	// Rows is the number of rows checked (0 when proven by a constraint).
-	Rows int64 `json:"rows,omitempty"`
-}
 
 // uniqueProofQuery finds a primary key, unique constraint or unique index
 // of the relation whose key columns are all among $3, that is not partial
@@ -62,9 +43,9 @@ ORDER BY indisprimary DESC, indnkeyatts, name`
 // whole table, and a count of rows with NULLs). Answers are cached for the
 // life of the snapshot. It is safe to call from several goroutines; the
 // checks take turns on the snapshot's connection.
-func (s *Snapshot) Unique(ctx context.Context, schema, table string, columns []string) (UniqueResult, error) {
+func (s *Snapshot) Unique(ctx context.Context, schema, table string, columns []string) (catalog.UniqueResult, error) {
 	if len(columns) == 0 {
-		return UniqueResult{}, fmt.Errorf("uniqueness of %s.%s: no columns given", schema, table)
+		return catalog.UniqueResult{}, fmt.Errorf("uniqueness of %s.%s: no columns given", schema, table)
 	}
 	key := schema + "\x00" + table + "\x00" + strings.Join(columns, "\x00")
 	s.mu.Lock()
@@ -76,19 +57,19 @@ func (s *Snapshot) Unique(ctx context.Context, schema, table string, columns []s
 
 	r, err := s.unique(ctx, schema, table, columns)
 	if err != nil {
-		return UniqueResult{}, fmt.Errorf("uniqueness of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
+		return catalog.UniqueResult{}, fmt.Errorf("uniqueness of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
 	}
 	s.mu.Lock()
 	if s.uniques == nil {
-		s.uniques = make(map[string]UniqueResult)
+		s.uniques = make(map[string]catalog.UniqueResult)
 	}
 	s.uniques[key] = r
 	s.mu.Unlock()
 	return r, nil
 }
 
-func (s *Snapshot) unique(ctx context.Context, schema, table string, columns []string) (UniqueResult, error) {
-	var r UniqueResult
+func (s *Snapshot) unique(ctx context.Context, schema, table string, columns []string) (catalog.UniqueResult, error) {
+	var r catalog.UniqueResult
 	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
 		rows, err := tx.Query(ctx, fmt.Sprintf(uniqueProofQuery, nullsNotDistinctColumn), schema, table, columns)
 		if err != nil {
@@ -107,7 +88,7 @@ func (s *Snapshot) unique(ctx context.Context, schema, table string, columns []s
 			if !noNulls {
 				continue
 			}
-			r = UniqueResult{Unique: true, Proof: fmt.Sprintf("%s %s (%s)", kind, name, strings.Join(cols, ", "))}
+			r = catalog.UniqueResult{Unique: true, Proof: fmt.Sprintf("%s %s (%s)", kind, name, strings.Join(cols, ", "))}
 			return nil
 		}
 		if err := rows.Err(); err != nil {
@@ -119,7 +100,7 @@ func (s *Snapshot) unique(ctx context.Context, schema, table string, columns []s
 }
 
 // checkUnique runs the exact check on the data.
-func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns []string, r *UniqueResult) error {
+func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns []string, r *catalog.UniqueResult) error {
 	cols := make([]string, len(columns))
 	nullTests := make([]string, len(columns))
 	for i, c := range columns {
@@ -151,23 +132,11 @@ func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns [
 	return nil
 }
 
-// KeyStats is how a column set spreads the rows: what a multi-column
-// partition key's plan reasons state as facts, so they are counted, not
-// estimated.
-type KeyStats struct {
-	// Distinct is the number of distinct non-NULL combinations.
-	Distinct int64 `json:"distinct"`
-	// MaxPerKey is the number of rows of the most frequent combination,
-	// HottestKey that combination's values joined with plans.Separator.
-	MaxPerKey  int64  `json:"max_per_key"`
-	HottestKey string `json:"hottest_key"`
-}
-
 // KeyStats counts exactly, in one GROUP BY over the snapshot, the distinct
 // combinations of columns in schema.table and the most frequent one. Rows
 // with a NULL in any of the columns are left out, as a load rejects them.
-func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns []string) (KeyStats, error) {
-	var k KeyStats
+func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns []string) (catalog.KeyStats, error) {
+	var k catalog.KeyStats
 	if len(columns) == 0 {
 		return k, fmt.Errorf("key statistics of %s.%s: no columns given", schema, table)
 	}
@@ -188,7 +157,7 @@ func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns [
 		return tx.QueryRow(ctx, q).Scan(&k.Distinct, &k.MaxPerKey, &k.HottestKey)
 	})
 	if err != nil {
-		return KeyStats{}, fmt.Errorf("key statistics of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
+		return catalog.KeyStats{}, fmt.Errorf("key statistics of %s.%s (%s): %w", schema, table, strings.Join(columns, ", "), err)
 	}
 	return k, nil
 }

@@ -7,75 +7,18 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 )
-
-// Workload is what pg_stat_statements says the application runs: per table
-// and column set, the calls and rows of statements that filter or join on
-// those columns. It is evidence of the lookups an application relies on,
-// which ranks key and index candidates; without it the design relies on the
-// schema alone, and Summary says why.
-type Workload struct {
-	// Available is true when pg_stat_statements was read.
-	Available bool
-	// Summary says what was read, or why nothing was.
-	Summary string
-	// Statements is the number of statements read; Parsed those whose
-	// filters were understood.
-	Statements, Parsed int
-	Lookups            []WorkloadLookup
-}
-
-// WorkloadLookup is the evidence for one table and column set.
-type WorkloadLookup struct {
-	Schema, Table string
-	// Columns are sorted: a filter on (a, b) is the same lookup as (b, a).
-	Columns []string
-	Calls   int64
-	Rows    int64
-	// Join is true when some of the statements joined on the columns
-	// rather than filtering them by a value.
-	Join bool
-}
-
-// Lookup returns the calls and rows of statements filtering schema.table on
-// exactly the column set cols (in any order); zero when there are none or
-// w is nil.
-func (w *Workload) Lookup(schema, table string, cols []string) (calls, rows int64) {
-	if w == nil {
-		return 0, 0
-	}
-	key := slices.Clone(cols)
-	slices.Sort(key)
-	for _, l := range w.Lookups {
-		if l.Schema == schema && l.Table == table && slices.Equal(l.Columns, key) {
-			return l.Calls, l.Rows
-		}
-	}
-	return 0, 0
-}
-
-// TableLookups are the lookups recorded for schema.table.
-func (w *Workload) TableLookups(schema, table string) []WorkloadLookup {
-	if w == nil {
-		return nil
-	}
-	var out []WorkloadLookup
-	for _, l := range w.Lookups {
-		if l.Schema == schema && l.Table == table {
-			out = append(out, l)
-		}
-	}
-	return out
-}
 
 // ReadWorkload reads pg_stat_statements in the snapshot, read only, for the
 // statements of the current database, and attributes them to the tables of
 // schema. It never fails the run: when the extension is absent, not loaded
 // or not readable, the Workload says so (Available false) and the design
 // relies on the schema. Only a cancelled context is returned as an error.
-func ReadWorkload(ctx context.Context, s *Snapshot, schema *Schema) (*Workload, error) {
-	w := &Workload{}
+func ReadWorkload(ctx context.Context, s *Snapshot, schema *catalog.Schema) (*catalog.Workload, error) {
+	w := &catalog.Workload{}
 	type stmt struct {
 		query       string
 		calls, rows int64
@@ -118,7 +61,7 @@ func ReadWorkload(ctx context.Context, s *Snapshot, schema *Schema) (*Workload, 
 	}
 	w.Available = true
 	w.Statements = len(stmts)
-	acc := map[string]*WorkloadLookup{}
+	acc := map[string]*catalog.WorkloadLookup{}
 	var order []string
 	for _, st := range stmts {
 		found := parseFilters(st.query, schema)
@@ -130,7 +73,7 @@ func ReadWorkload(ctx context.Context, s *Snapshot, schema *Schema) (*Workload, 
 			k := f.schema + "\x00" + f.table + "\x00" + strings.Join(f.cols, "\x00")
 			l, ok := acc[k]
 			if !ok {
-				l = &WorkloadLookup{Schema: f.schema, Table: f.table, Columns: f.cols}
+				l = &catalog.WorkloadLookup{Schema: f.schema, Table: f.table, Columns: f.cols}
 				acc[k] = l
 				order = append(order, k)
 			}
@@ -142,7 +85,7 @@ func ReadWorkload(ctx context.Context, s *Snapshot, schema *Schema) (*Workload, 
 	for _, k := range order {
 		w.Lookups = append(w.Lookups, *acc[k])
 	}
-	slices.SortStableFunc(w.Lookups, func(a, b WorkloadLookup) int {
+	slices.SortStableFunc(w.Lookups, func(a, b catalog.WorkloadLookup) int {
 		if a.Calls != b.Calls {
 			if a.Calls > b.Calls {
 				return -1
@@ -291,12 +234,12 @@ func tokenize(q string) []token {
 // and leaves out what it cannot attribute to one table: a column of an
 // unknown alias, an unqualified column that several tables of the
 // statement have, a statement it cannot read.
-func parseFilters(q string, schema *Schema) []filter {
+func parseFilters(q string, schema *catalog.Schema) []filter {
 	toks := tokenize(q)
 	// Table references: after FROM, JOIN, UPDATE, INTO, and commas of a
 	// FROM list, a name with an optional alias.
-	alias := map[string]*Table{}
-	var tables []*Table
+	alias := map[string]*catalog.Table{}
+	var tables []*catalog.Table
 	inFrom := false
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -321,10 +264,10 @@ func parseFilters(q string, schema *Schema) []filter {
 	if len(tables) == 0 {
 		return nil
 	}
-	resolve := func(parts []string) (*Table, string) {
+	resolve := func(parts []string) (*catalog.Table, string) {
 		switch len(parts) {
 		case 1:
-			var found *Table
+			var found *catalog.Table
 			for _, t := range tables {
 				if t.Column(parts[0]) != nil {
 					if found != nil && found != t {
@@ -361,7 +304,7 @@ func parseFilters(q string, schema *Schema) []filter {
 		}
 		return false
 	}
-	byTable := map[*Table][]string{}
+	byTable := map[*catalog.Table][]string{}
 	var out []filter
 	inSet := false
 	for i := 0; i < len(toks); i++ {
@@ -440,9 +383,9 @@ func appendNew(s []string, v string) []string {
 // addTableRef resolves the table name at toks[i] (schema-qualified or by
 // search order: a table of that name in exactly one schema) and its alias,
 // and returns the index of the last token it used.
-func addTableRef(toks []token, i int, schema *Schema, alias map[string]*Table, tables *[]*Table) int {
+func addTableRef(toks []token, i int, schema *catalog.Schema, alias map[string]*catalog.Table, tables *[]*catalog.Table) int {
 	parts := toks[i].parts
-	var t *Table
+	var t *catalog.Table
 	switch len(parts) {
 	case 1:
 		for j := range schema.Tables {

@@ -3,17 +3,19 @@ package extract
 import (
 	"fmt"
 	"testing"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
 )
 
 // TestParseFilters reads normalised statement text as pg_stat_statements
 // keeps it, and attributes filters and joins to tables conservatively:
 // what cannot be pinned to one table is left out rather than guessed.
 func TestParseFilters(t *testing.T) {
-	schema := &Schema{Tables: []Table{
-		{Schema: "public", Name: "rental", Columns: []Column{{Name: "rental_id"}, {Name: "customer_id"}, {Name: "staff_id"}, {Name: "last_update"}}},
-		{Schema: "public", Name: "customer", Columns: []Column{{Name: "customer_id"}, {Name: "email"}, {Name: "last_update"}}},
-		{Schema: "other", Name: "customer", Columns: []Column{{Name: "x"}}},
-		{Schema: "sales", Name: "Order Items", Columns: []Column{{Name: "Order Id"}}},
+	schema := &catalog.Schema{Tables: []catalog.Table{
+		{Schema: "public", Name: "rental", Columns: []catalog.Column{{Name: "rental_id"}, {Name: "customer_id"}, {Name: "staff_id"}, {Name: "last_update"}}},
+		{Schema: "public", Name: "customer", Columns: []catalog.Column{{Name: "customer_id"}, {Name: "email"}, {Name: "last_update"}}},
+		{Schema: "other", Name: "customer", Columns: []catalog.Column{{Name: "x"}}},
+		{Schema: "sales", Name: "Order Items", Columns: []catalog.Column{{Name: "Order Id"}}},
 	}}
 	cases := []struct{ q, want string }{
 		{`SELECT * FROM rental WHERE customer_id = $1`, `[public.rental[customer_id] false]`},

@@ -13,6 +13,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -93,7 +95,7 @@ func mustExec(t *testing.T, pool *pgxpool.Pool, sql string, args ...any) {
 
 // design inspects, profiles and designs pool's database with the workload
 // evidence read in the same snapshot (or none when read is false).
-func design(t *testing.T, pool *pgxpool.Pool, read bool) (*plans.Plan, *extract.Workload) {
+func design(t *testing.T, pool *pgxpool.Pool, read bool) (*plans.Plan, *catalog.Workload) {
 	t.Helper()
 	ctx := t.Context()
 	s, err := extract.Begin(ctx, pool)
@@ -109,7 +111,7 @@ func design(t *testing.T, pool *pgxpool.Pool, read bool) (*plans.Plan, *extract.
 	if err != nil {
 		t.Fatal(err)
 	}
-	var w *extract.Workload
+	var w *catalog.Workload
 	if read {
 		if w, err = extract.ReadWorkload(ctx, s, schema); err != nil {
 			t.Fatal(err)

@@ -8,7 +8,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -160,7 +161,7 @@ func (d *designer) lookups() []lookup {
 	t := d.t
 	var out []lookup
 	leading := func(cols []string) bool {
-		all := append([]extract.Index{}, t.Indexes...)
+		all := append([]catalog.Index{}, t.Indexes...)
 		all = append(all, t.Uniques...)
 		if t.PrimaryKey != nil {
 			all = append(all, *t.PrimaryKey)
@@ -172,7 +173,7 @@ func (d *designer) lookups() []lookup {
 		}
 		return false
 	}
-	unusable := func(ix *extract.Index) string {
+	unusable := func(ix *catalog.Index) string {
 		switch {
 		case len(ix.Expressions) > 0:
 			return "an expression index (" + strings.Join(ix.Expressions, ", ") + "): a DynamoDB key holds column values, not expressions"
@@ -231,13 +232,13 @@ func (d *designer) lookups() []lookup {
 // generated reports whether the table itself generates the column's values
 // (identity, a sequence default, a generated uuid): then it is the table's
 // own surrogate even when another table's key is named like it.
-func generated(col *extract.Column, cp *extract.ColumnProfile) bool {
+func generated(col *catalog.Column, cp *catalog.ColumnProfile) bool {
 	if col.Identity != "" || col.Sequence != "" || col.UUIDDefault != "" {
 		return true
 	}
 	if cp != nil && cp.Sequence != nil {
 		switch cp.Sequence.Kind {
-		case extract.SeqIdentity, extract.SeqNextval, extract.SeqOwnedSequence, extract.SeqUUIDDefault:
+		case catalog.SeqIdentity, catalog.SeqNextval, catalog.SeqOwnedSequence, catalog.SeqUUIDDefault:
 			return true
 		}
 	}
@@ -463,7 +464,7 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	if !d.profiled() {
 		return plans.Key{}, "table not profiled: the index key's cardinality is unknown", nil
 	}
-	c := &candidate{cols: []*extract.Column{col}, parts: []keyPart{kp}}
+	c := &candidate{cols: []*catalog.Column{col}, parts: []keyPart{kp}}
 	c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
 	if cp != nil && cp.Nulls > 0 && len(cp.TopValues) == 0 {
 		c.hot = max(0, c.hot)
@@ -597,7 +598,7 @@ func (d *designer) strengthen(ix *plans.Index, l lookup) {
 }
 
 // workloadSummary is what the plan's source says about workload evidence.
-func workloadSummary(w *extract.Workload) string {
+func workloadSummary(w *catalog.Workload) string {
 	if w == nil {
 		return ""
 	}

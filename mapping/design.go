@@ -18,15 +18,16 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/codec"
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // UniquenessChecker proves or refutes that columns identify every row of
 // schema.table (no duplicates, no NULLs). extract.Snapshot satisfies it.
 type UniquenessChecker interface {
-	Unique(ctx context.Context, schema, table string, columns []string) (extract.UniqueResult, error)
+	Unique(ctx context.Context, schema, table string, columns []string) (catalog.UniqueResult, error)
 }
 
 // Options are the settings of a design. The zero value means the defaults.
@@ -54,7 +55,7 @@ type Options struct {
 	// Workload is the pg_stat_statements evidence (extract.ReadWorkload);
 	// nil when it was not read. It ranks key and index candidates, and
 	// its summary goes into the plan's source.
-	Workload *extract.Workload
+	Workload *catalog.Workload
 }
 
 // The defaults of Options.
@@ -97,7 +98,7 @@ func (o *Options) defaults() {
 // its constraints alone, with a warning. A table with no key-able column is
 // skipped with the reason. Errors come only from the checker and from a
 // table prefix DynamoDB would refuse.
-func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profile, checker UniquenessChecker, opts Options) (*plans.Plan, error) {
+func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profile, checker UniquenessChecker, opts Options) (*plans.Plan, error) {
 	if schema == nil {
 		return nil, errors.New("design: no schema")
 	}
@@ -125,11 +126,11 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 	var designers []*designer
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
-		if !t.Migratable || (t.Kind != extract.KindTable && t.Kind != extract.KindPartitioned) {
+		if !t.Migratable || (t.Kind != catalog.KindTable && t.Kind != catalog.KindPartitioned) {
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: skipReason(t)})
 			continue
 		}
-		var tp *extract.TableProfile
+		var tp *catalog.TableProfile
 		if profile != nil {
 			tp = profile.Table(t.Schema, t.Name)
 		}
@@ -157,11 +158,11 @@ func Design(ctx context.Context, schema *extract.Schema, profile *extract.Profil
 	return p, nil
 }
 
-func skipReason(t *extract.Table) string {
+func skipReason(t *catalog.Table) string {
 	switch t.Kind {
-	case extract.KindView:
+	case catalog.KindView:
 		return "view: it stores no rows of its own; its base tables are migrated"
-	case extract.KindMaterializedView:
+	case catalog.KindMaterializedView:
 		return "materialized view: derived from other tables, which are migrated; add it by hand to copy its rows"
 	}
 	return string(t.Kind) + ": not migratable"
@@ -170,8 +171,8 @@ func skipReason(t *extract.Table) string {
 // designer designs one table.
 type designer struct {
 	ctx     context.Context
-	t       *extract.Table
-	tp      *extract.TableProfile
+	t       *catalog.Table
+	tp      *catalog.TableProfile
 	checker UniquenessChecker
 	opts    *Options
 	checks  int
@@ -183,7 +184,7 @@ type designer struct {
 	// profile's bounds are used instead.
 	statsErr error
 	// proofs caches the checker's answers by column set.
-	proofs map[string]extract.UniqueResult
+	proofs map[string]catalog.UniqueResult
 	// referencedBy lists, per column of the table, the written columns
 	// of other tables that reference it (declared or implied).
 	referencedBy map[string][]string
@@ -199,7 +200,7 @@ func (d *designer) rows() int64 {
 
 func (d *designer) profiled() bool { return d.tp != nil && d.tp.Error == "" }
 
-func (d *designer) colProfile(name string) *extract.ColumnProfile {
+func (d *designer) colProfile(name string) *catalog.ColumnProfile {
 	if !d.profiled() {
 		return nil
 	}
@@ -309,7 +310,7 @@ func bestRejected(chosen *candidate, cands []*candidate) []string {
 // evidence for and against them.
 type candidate struct {
 	parts    []keyPart
-	cols     []*extract.Column
+	cols     []*catalog.Column
 	meaning  float64
 	role     role
 	why      []string // what speaks for it
@@ -328,7 +329,7 @@ type candidate struct {
 	hot      int64
 	hotValue string
 	score    float64
-	fk       *extract.ForeignKey
+	fk       *catalog.ForeignKey
 	// plain is a column with no evidence but its type: listed among the
 	// rejected only when it failed a gate worth reading.
 	plain bool
@@ -424,7 +425,7 @@ func (d *designer) candidates() []*candidate {
 	t := d.t
 	var out []*candidate
 	byKey := map[string]*candidate{}
-	add := func(cols []string, meaning float64, r role, why string, fk *extract.ForeignKey) *candidate {
+	add := func(cols []string, meaning float64, r role, why string, fk *catalog.ForeignKey) *candidate {
 		key := strings.Join(cols, "\x00")
 		if c, ok := byKey[key]; ok {
 			// The same columns for another reason: keep the strongest.
@@ -488,13 +489,13 @@ func (d *designer) candidates() []*candidate {
 		}
 	}
 	rows := d.rows()
-	hasRowName := slices.ContainsFunc(t.Columns, func(c extract.Column) bool {
+	hasRowName := slices.ContainsFunc(t.Columns, func(c catalog.Column) bool {
 		r := roleOf(t.Name, &c)
 		return r == roleName && c.Category == "S"
 	})
 	// A table of people (it has a family name) is looked up by it; a bare
 	// title or name that repeats there is an attribute (a job title).
-	people := slices.ContainsFunc(t.Columns, func(c extract.Column) bool { return roleOf(t.Name, &c) == roleFamilyName })
+	people := slices.ContainsFunc(t.Columns, func(c catalog.Column) bool { return roleOf(t.Name, &c) == roleFamilyName })
 	refs := map[string]bool{}
 	for i := range t.ForeignKeys {
 		fk := &t.ForeignKeys[i]
@@ -710,7 +711,7 @@ func (d *designer) pairs(singles []*candidate) []*candidate {
 		for j := i + 1; j < len(low); j++ {
 			a, b := low[i], low[j]
 			c := &candidate{
-				cols:    []*extract.Column{a.cols[0], b.cols[0]},
+				cols:    []*catalog.Column{a.cols[0], b.cols[0]},
 				meaning: math.Min(a.meaning, b.meaning) - 0.1,
 				why:     []string{"composite of " + a.cols[0].Name + " and " + b.cols[0].Name + ", each too hot alone"},
 			}
@@ -725,7 +726,7 @@ func (d *designer) pairs(singles []*candidate) []*candidate {
 // profile for one column, counted exactly (one GROUP BY in the snapshot)
 // for several when the checker can, else bounded from the profile and
 // marked as an estimate.
-func (d *designer) stats(cols []*extract.Column) (distinct, hot int64, hotValue string, exact bool) {
+func (d *designer) stats(cols []*catalog.Column) (distinct, hot int64, hotValue string, exact bool) {
 	rows := d.rows()
 	if len(cols) > 1 {
 		if ks, ok := d.checker.(KeyStatser); ok {
@@ -770,7 +771,7 @@ func (d *designer) stats(cols []*extract.Column) (distinct, hot int64, hotValue 
 	return distinct, hot, hotValue, len(cols) == 1 && cp1Exact(d.colProfile(cols[0].Name))
 }
 
-func cp1Exact(cp *extract.ColumnProfile) bool {
+func cp1Exact(cp *catalog.ColumnProfile) bool {
 	return cp != nil && !cp.DistinctEstimated && !cp.TopValuesEstimated
 }
 
@@ -778,11 +779,11 @@ func cp1Exact(cp *extract.ColumnProfile) bool {
 // exactly. extract.Snapshot satisfies it; a checker without it gets the
 // profile's bounds, marked as estimates.
 type KeyStatser interface {
-	KeyStats(ctx context.Context, schema, table string, columns []string) (extract.KeyStats, error)
+	KeyStats(ctx context.Context, schema, table string, columns []string) (catalog.KeyStats, error)
 }
 
 // hottest is the number of rows holding a column's most frequent value.
-func hottest(cp *extract.ColumnProfile, rows int64) int64 {
+func hottest(cp *catalog.ColumnProfile, rows int64) int64 {
 	if len(cp.TopValues) > 0 {
 		return cp.TopValues[0].Count
 	}
@@ -916,7 +917,7 @@ func (d *designer) valuesOver(c *candidate, fits int64) (int64, bool) {
 
 // sequenceEvidence quotes why a column is sequence-style: extract's
 // classification, else what the catalog says.
-func sequenceEvidence(col *extract.Column, cp *extract.ColumnProfile) string {
+func sequenceEvidence(col *catalog.Column, cp *catalog.ColumnProfile) string {
 	if cp != nil && cp.Sequence != nil {
 		s := string(cp.Sequence.Kind)
 		if len(cp.Sequence.Evidence) > 0 {
@@ -964,7 +965,7 @@ func round3(f float64) float64 { return math.Round(f*1000) / 1000 }
 // uniqueIndex is a constraint or unique index that proves its columns
 // unique, with how to name it in a plan.
 type uniqueIndex struct {
-	idx   *extract.Index
+	idx   *catalog.Index
 	label string
 }
 
@@ -974,7 +975,7 @@ type uniqueIndex struct {
 // unless it says otherwise, and a key cannot hold them anyway).
 func (d *designer) uniqueIndexes() []uniqueIndex {
 	var out []uniqueIndex
-	consider := func(ix *extract.Index, kind string) {
+	consider := func(ix *catalog.Index, kind string) {
 		if ix == nil || !ix.KeyCandidate() {
 			return
 		}

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -19,44 +20,44 @@ type fakeChecker struct {
 	err    error
 }
 
-func (f *fakeChecker) Unique(_ context.Context, _, _ string, cols []string) (extract.UniqueResult, error) {
+func (f *fakeChecker) Unique(_ context.Context, _, _ string, cols []string) (catalog.UniqueResult, error) {
 	f.asked = append(f.asked, cols)
 	if f.err != nil {
-		return extract.UniqueResult{}, f.err
+		return catalog.UniqueResult{}, f.err
 	}
 	for _, u := range f.unique {
 		if containsAll(cols, u) {
-			return extract.UniqueResult{Unique: true, Proof: "checked: unique"}, nil
+			return catalog.UniqueResult{Unique: true, Proof: "checked: unique"}, nil
 		}
 	}
-	return extract.UniqueResult{Proof: "checked: 3 duplicates", Duplicates: 3}, nil
+	return catalog.UniqueResult{Proof: "checked: 3 duplicates", Duplicates: 3}, nil
 }
 
-func col(name, base, category string) extract.Column {
-	return extract.Column{Name: name, Type: base, BaseType: base, Category: category, NotNull: true}
+func col(name, base, category string) catalog.Column {
+	return catalog.Column{Name: name, Type: base, BaseType: base, Category: category, NotNull: true}
 }
 
-func prof(name string, distinct, hot int64, width int) extract.ColumnProfile {
-	return extract.ColumnProfile{Name: name, Distinct: distinct, TopValues: []extract.ValueCount{{Value: "v", Count: hot}}, AvgWidth: float64(width), MaxWidth: width}
+func prof(name string, distinct, hot int64, width int) catalog.ColumnProfile {
+	return catalog.ColumnProfile{Name: name, Distinct: distinct, TopValues: []catalog.ValueCount{{Value: "v", Count: hot}}, AvgWidth: float64(width), MaxWidth: width}
 }
 
 // orders is a table whose only FK is hot: one customer holds most rows.
-func orders(rows, customers, hottest int64) (*extract.Schema, *extract.Profile) {
-	s := &extract.Schema{Database: "shop", Tables: []extract.Table{{
-		Schema: "public", Name: "orders", Kind: extract.KindTable, Migratable: true,
-		Columns: []extract.Column{
+func orders(rows, customers, hottest int64) (*catalog.Schema, *catalog.Profile) {
+	s := &catalog.Schema{Database: "shop", Tables: []catalog.Table{{
+		Schema: "public", Name: "orders", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{
 			col("order_id", "bigint", "N"), col("customer_id", "integer", "N"),
 			col("ordered_at", "timestamp with time zone", "D"), col("status", "text", "S"),
 		},
-		PrimaryKey:  &extract.Index{Name: "orders_pkey", Columns: []string{"order_id"}, Constraint: true},
-		ForeignKeys: []extract.ForeignKey{{Name: "orders_customer_fkey", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"customer_id"}}},
+		PrimaryKey:  &catalog.Index{Name: "orders_pkey", Columns: []string{"order_id"}, Constraint: true},
+		ForeignKeys: []catalog.ForeignKey{{Name: "orders_customer_fkey", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"customer_id"}}},
 	}}}
 	s.Tables[0].Columns[0].Sequence = "public.orders_order_id_seq"
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "orders", Rows: rows, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "orders", Rows: rows, Columns: []catalog.ColumnProfile{
 		prof("order_id", rows, 1, 7), prof("customer_id", customers, hottest, 5),
 		prof("ordered_at", rows, 1, 22), prof("status", 3, rows/2, 7),
 	}}}}
-	p.Tables[0].Columns[0].Sequence = &extract.SequenceEvidence{Kind: extract.SeqNextval, Evidence: []string{"default nextval('orders_order_id_seq'::regclass)"}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('orders_order_id_seq'::regclass)"}}
 	return s, p
 }
 
@@ -122,7 +123,7 @@ func TestDesignShardsHotKey(t *testing.T) {
 	// WCU/s against 25 s for the table at 4,000 WCU/s. The next customer
 	// holds 60: only one value is hot, so the key is kept and sharded.
 	s, p := orders(100_000, 200, 90_000)
-	p.Tables[0].Columns[1].TopValues = append(p.Tables[0].Columns[1].TopValues, extract.ValueCount{Value: "w", Count: 60})
+	p.Tables[0].Columns[1].TopValues = append(p.Tables[0].Columns[1].TopValues, catalog.ValueCount{Value: "w", Count: 60})
 	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -158,7 +159,7 @@ func TestDesignShardsHotKey(t *testing.T) {
 func TestDesignGatesName(t *testing.T) {
 	s, p := orders(16_044, 2, 8_100)
 	s.Tables[0].Columns = append(s.Tables[0].Columns, col("email", "text", "S"), col("flag", "boolean", "B"))
-	s.Tables[0].ForeignKeys = append(s.Tables[0].ForeignKeys, extract.ForeignKey{Name: "f", Columns: []string{"flag"}, RefSchema: "public", RefTable: "x", RefColumns: []string{"y"}})
+	s.Tables[0].ForeignKeys = append(s.Tables[0].ForeignKeys, catalog.ForeignKey{Name: "f", Columns: []string{"flag"}, RefSchema: "public", RefTable: "x", RefColumns: []string{"y"}})
 	email := prof("email", 16_000, 2, 3000)
 	email.Nulls = 44
 	p.Tables[0].Columns = append(p.Tables[0].Columns, email, prof("flag", 2, 9000, 1))
@@ -191,13 +192,13 @@ func TestDesignGatesName(t *testing.T) {
 }
 
 func TestSmallTableKeysByThroughput(t *testing.T) {
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "language", Kind: extract.KindTable, Migratable: true,
-		Columns:    []extract.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
-		PrimaryKey: &extract.Index{Name: "language_pkey", Columns: []string{"language_id"}, Constraint: true},
-	}, {Schema: "public", Name: "v", Kind: extract.KindView}}}
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "language", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
+		PrimaryKey: &catalog.Index{Name: "language_pkey", Columns: []string{"language_id"}, Constraint: true},
+	}, {Schema: "public", Name: "v", Kind: catalog.KindView}}}
 	s.Tables[0].Columns[0].Sequence = "public.language_language_id_seq"
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "language", Rows: 6, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "language", Rows: 6, Columns: []catalog.ColumnProfile{
 		prof("language_id", 6, 1, 1), prof("name", 6, 1, 20),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"name"}}}, Options{Database: "pagila"})
@@ -222,12 +223,12 @@ func TestSmallTableKeysByThroughput(t *testing.T) {
 }
 
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "hist", Kind: extract.KindTable, Migratable: true,
-		Columns:     []extract.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
-		ForeignKeys: []extract.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "hist", Kind: catalog.KindTable, Migratable: true,
+		Columns:     []catalog.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
+		ForeignKeys: []catalog.ForeignKey{{Name: "f", Columns: []string{"customer_id"}, RefSchema: "public", RefTable: "customer", RefColumns: []string{"id"}}},
 	}}}
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "hist", Rows: 1000, Columns: []catalog.ColumnProfile{
 		prof("customer_id", 500, 5, 3), prof("product_id", 900, 3, 3), prof("note", 900, 3, 30),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
@@ -263,14 +264,14 @@ func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 
 func TestAttributeTypes(t *testing.T) {
 	cases := []struct {
-		c        extract.Column
+		c        catalog.Column
 		maxWidth int
 		typ, enc string
 		excluded bool
 	}{
 		{col("a", "smallint", "N"), 0, "N", plans.AttrNumber, false},
-		{extract.Column{Name: "a", BaseType: "numeric", TypeModifier: "(12,2)", Category: "N"}, 0, "N", plans.AttrNumber, false},
-		{extract.Column{Name: "a", BaseType: "numeric", TypeModifier: "(60,2)", Category: "N"}, 0, "S", plans.AttrNumber, false},
+		{catalog.Column{Name: "a", BaseType: "numeric", TypeModifier: "(12,2)", Category: "N"}, 0, "N", plans.AttrNumber, false},
+		{catalog.Column{Name: "a", BaseType: "numeric", TypeModifier: "(60,2)", Category: "N"}, 0, "S", plans.AttrNumber, false},
 		{col("a", "numeric", "N"), 80, "S", plans.AttrNumber, false},
 		{col("a", "double precision", "N"), 0, "N", plans.AttrFloat, false},
 		{col("a", "boolean", "B"), 0, "BOOL", plans.AttrBool, false},
@@ -287,10 +288,10 @@ func TestAttributeTypes(t *testing.T) {
 		{col("a", "inet", "I"), 0, "S", plans.AttrString, false},
 		{col("a", "money", "N"), 0, "S", plans.AttrString, false},
 		{col("a", "tsvector", "U"), 0, "", "", true},
-		{extract.Column{Name: "a", BaseType: "integer", Generated: "b * 2"}, 0, "", "", true},
+		{catalog.Column{Name: "a", BaseType: "integer", Generated: "b * 2"}, 0, "", "", true},
 	}
 	for _, tc := range cases {
-		a, ex := attributeFor(&tc.c, &extract.ColumnProfile{MaxWidth: tc.maxWidth})
+		a, ex := attributeFor(&tc.c, &catalog.ColumnProfile{MaxWidth: tc.maxWidth})
 		if (ex != nil) != tc.excluded {
 			t.Errorf("%s%s: excluded = %v", tc.c.BaseType, tc.c.Generated, ex)
 			continue
@@ -354,7 +355,7 @@ func TestRoleOf(t *testing.T) {
 		{"reorder", "quan_low", "N", roleMeasure}, {"reorder", "date_low", "D", roleTime}, {"film", "title", "S", roleName},
 		{"customers", "phone", "S", roleContact}, {"cust_hist", "customerid", "N", roleIdentifier}, {"Person", "LastName", "S", roleFamilyName},
 	} {
-		c := extract.Column{Name: tc.column, Category: tc.category, BaseType: "text"}
+		c := catalog.Column{Name: tc.column, Category: tc.category, BaseType: "text"}
 		if tc.category == "N" {
 			c.BaseType = "integer"
 		}
@@ -367,11 +368,11 @@ func TestRoleOf(t *testing.T) {
 // statsChecker is a fakeChecker that also counts multi-column keys exactly.
 type statsChecker struct {
 	fakeChecker
-	stats map[string]extract.KeyStats
+	stats map[string]catalog.KeyStats
 	asked []string
 }
 
-func (s *statsChecker) KeyStats(_ context.Context, _, _ string, cols []string) (extract.KeyStats, error) {
+func (s *statsChecker) KeyStats(_ context.Context, _, _ string, cols []string) (catalog.KeyStats, error) {
 	key := strings.Join(cols, ",")
 	s.asked = append(s.asked, key)
 	return s.stats[key], nil
@@ -380,29 +381,29 @@ func (s *statsChecker) KeyStats(_ context.Context, _, _ string, cols []string) (
 // readings is a table with no constraint at all, as a new user's schema
 // may be: a dense integer without a default (sequence-style by the data),
 // a quoted mixed-case sensor reference, a reading time and a measure.
-func readings() (*extract.Schema, *extract.Profile) {
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "Sensor Readings", Kind: extract.KindTable, Migratable: true,
-		Columns: []extract.Column{
+func readings() (*catalog.Schema, *catalog.Profile) {
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "Sensor Readings", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{
 			col("ReadingNo", "bigint", "N"), col("Sensor Serial", "text", "S"),
 			col("takenAt", "timestamp with time zone", "D"), col("Value", "numeric", "N"),
 		},
 	}, {
-		Schema: "public", Name: "sensors", Kind: extract.KindTable, Migratable: true,
-		Columns:    []extract.Column{col("sensor_serial", "text", "S"), col("site", "text", "S")},
-		PrimaryKey: &extract.Index{Name: "sensors_pkey", Columns: []string{"sensor_serial"}, Constraint: true},
+		Schema: "public", Name: "sensors", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("sensor_serial", "text", "S"), col("site", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "sensors_pkey", Columns: []string{"sensor_serial"}, Constraint: true},
 	}}}
 	s.Tables[0].Columns[1].NotNull = false
 	rows := int64(50_000)
 	serial := prof("Sensor Serial", 400, 180, 12)
-	serial.TopValues = append(serial.TopValues, extract.ValueCount{Value: "w", Count: 170})
+	serial.TopValues = append(serial.TopValues, catalog.ValueCount{Value: "w", Count: 170})
 	serial.Min, serial.Max = "S-0001", "S-0400"
 	sensors := prof("sensor_serial", 500, 1, 12)
 	sensors.Min, sensors.Max = "S-0001", "S-0500"
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "Sensor Readings", Rows: rows, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "Sensor Readings", Rows: rows, Columns: []catalog.ColumnProfile{
 		prof("ReadingNo", rows, 1, 6), serial, prof("takenAt", rows, 1, 27), prof("Value", 9_000, 40, 5),
-	}}, {Schema: "public", Name: "sensors", Rows: 500, Columns: []extract.ColumnProfile{sensors, prof("site", 20, 40, 8)}}}}
-	p.Tables[0].Columns[0].Sequence = &extract.SequenceEvidence{Kind: extract.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 50,000 distinct of 50,000 rows"}}
+	}}, {Schema: "public", Name: "sensors", Rows: 500, Columns: []catalog.ColumnProfile{sensors, prof("site", 20, 40, 8)}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 50,000 distinct of 50,000 rows"}}
 	return s, p
 }
 
@@ -455,20 +456,20 @@ func TestDesignCountsCompositeKeysExactly(t *testing.T) {
 	// Two codes, each hot on many values at 40,000 WCU/s (the table's ideal
 	// load is 5 s, the hottest shop alone takes 9 s): only the pair can
 	// pass, and its statistics come from an exact count, not the profile.
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "visits", Kind: extract.KindTable, Migratable: true,
-		Columns: []extract.Column{col("shop_code", "text", "S"), col("region_code", "text", "S"), col("at", "timestamp with time zone", "D")},
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "visits", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("shop_code", "text", "S"), col("region_code", "text", "S"), col("at", "timestamp with time zone", "D")},
 	}}}
 	rows := int64(200_000)
 	shop, region := prof("shop_code", 40, 9_000, 6), prof("region_code", 30, 12_000, 4)
 	for i := 0; i < 12; i++ {
-		shop.TopValues = append(shop.TopValues, extract.ValueCount{Value: "s", Count: 8_000})
-		region.TopValues = append(region.TopValues, extract.ValueCount{Value: "r", Count: 11_000})
+		shop.TopValues = append(shop.TopValues, catalog.ValueCount{Value: "s", Count: 8_000})
+		region.TopValues = append(region.TopValues, catalog.ValueCount{Value: "r", Count: 11_000})
 	}
 	at := prof("at", rows, 1, 27)
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "visits", Rows: rows, Columns: []extract.ColumnProfile{shop, region, at}}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "visits", Rows: rows, Columns: []catalog.ColumnProfile{shop, region, at}}}}
 	chk := &statsChecker{fakeChecker: fakeChecker{unique: [][]string{{"shop_code", "region_code", "at"}}},
-		stats: map[string]extract.KeyStats{"shop_code,region_code": {Distinct: 321, MaxPerKey: 700, HottestKey: "S1#R1"}}}
+		stats: map[string]catalog.KeyStats{"shop_code,region_code": {Distinct: 321, MaxPerKey: 700, HottestKey: "S1#R1"}}}
 	plan, err := Design(context.Background(), s, p, chk, Options{WriteRate: 40_000})
 	if err != nil {
 		t.Fatal(err)
@@ -492,14 +493,14 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 	// Nothing is named like an identifier: a session token has more values
 	// than the actor, but the row-level-security policy and the index say
 	// rows are read by actor.
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "audit_events", Kind: extract.KindTable, Migratable: true,
-		Columns:    []extract.Column{col("id", "bigint", "N"), col("actor", "text", "S"), col("session", "text", "S")},
-		PrimaryKey: &extract.Index{Name: "audit_events_pkey", Columns: []string{"id"}, Constraint: true},
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "audit_events", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "bigint", "N"), col("actor", "text", "S"), col("session", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "audit_events_pkey", Columns: []string{"id"}, Constraint: true},
 	}}}
 	s.Tables[0].Columns[0].Sequence = "public.audit_events_id_seq"
 	rows := int64(3000)
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "audit_events", Rows: rows, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "audit_events", Rows: rows, Columns: []catalog.ColumnProfile{
 		prof("id", rows, 1, 4), prof("actor", 60, 50, 4), prof("session", 2900, 2, 32),
 	}}}}
 	design := func() *plans.Table {
@@ -512,7 +513,7 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"session"}) {
 		t.Fatalf("without evidence pk = %v, want the column with the most values", pk)
 	}
-	s.Tables[0].Policies = []extract.Policy{{Name: "own", Using: "(actor = CURRENT_USER)", Columns: []string{"actor"}}}
+	s.Tables[0].Policies = []catalog.Policy{{Name: "own", Using: "(actor = CURRENT_USER)", Columns: []string{"actor"}}}
 	pt := design()
 	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"actor"}) || !slices.Equal(sk, []string{"id"}) {
 		t.Errorf("with the policy pk = %v sk = %v, want actor / id", pk, sk)
@@ -524,7 +525,7 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 		t.Errorf("a key with evidence is natural: warnings %q", pt.Warnings)
 	}
 	s.Tables[0].Policies = nil
-	s.Tables[0].Indexes = []extract.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "audit_events_actor", Columns: []string{"actor"}}}
 	if pk := partColumns(&design().PartitionKey); !slices.Equal(pk, []string{"actor"}) {
 		t.Errorf("with the index pk = %v, want actor", pk)
 	}
@@ -535,11 +536,11 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 // cannot take an occurrence number, so the plan drops the repeats and
 // says why, and the plan is valid.
 func TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered(t *testing.T) {
-	s := &extract.Schema{Tables: []extract.Table{{
-		Schema: "public", Name: "amounts", Kind: extract.KindTable, Migratable: true,
-		Columns: []extract.Column{col("amount", "numeric", "N")},
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "amounts", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("amount", "numeric", "N")},
 	}}}
-	p := &extract.Profile{Tables: []extract.TableProfile{{Schema: "public", Name: "amounts", Rows: 1000, Columns: []extract.ColumnProfile{
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "amounts", Rows: 1000, Columns: []catalog.ColumnProfile{
 		prof("amount", 900, 3, 6),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
 )
 
 // words splits an identifier into lower-case words, so that name evidence
@@ -88,7 +88,7 @@ func anyWord(ws []string, in map[string]bool) bool {
 // Identity-like words win over everything else (user_name is a handle,
 // country_code a code); the table's own name or title comes next; people's
 // and places' names are kept apart, since they repeat and change.
-func roleOf(table string, c *extract.Column) role {
+func roleOf(table string, c *catalog.Column) role {
 	ws := words(c.Name)
 	tw := words(table)
 	joined := strings.Join(ws, "")
@@ -156,10 +156,10 @@ func ownName(table, col []string, joined string) bool {
 // recognising undeclared references.
 type schemaKey struct {
 	schema, table, column string
-	profile               *extract.ColumnProfile
+	profile               *catalog.ColumnProfile
 }
 
-func keysOf(schema *extract.Schema, profile *extract.Profile) []schemaKey {
+func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
 	var out []schemaKey
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
@@ -181,7 +181,7 @@ func keysOf(schema *extract.Schema, profile *extract.Profile) []schemaKey {
 // (customer_ref beside customer.customer_ref, manager_staff_id beside
 // staff.staff_id) with values that fit in it: as many distinct values or
 // fewer, and a range inside the key's. Generic names ("id") say nothing.
-func (d *designer) impliedReference(c *extract.Column, cp *extract.ColumnProfile) string {
+func (d *designer) impliedReference(c *catalog.Column, cp *catalog.ColumnProfile) string {
 	ws := strings.Join(words(c.Name), "_")
 	for _, k := range d.keys {
 		if k.schema == d.t.Schema && k.table == d.t.Name {

@@ -6,7 +6,8 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -45,7 +46,7 @@ const (
 // The prefix is the user's own (--table-prefix) and is not rewritten: one
 // DynamoDB refuses is an error, said once, rather than a plan of invalid
 // names.
-func targetNames(tables []extract.Table, prefix string) (map[string]string, error) {
+func targetNames(tables []catalog.Table, prefix string) (map[string]string, error) {
 	if len(prefix) > maxPrefix {
 		return nil, fmt.Errorf("table prefix %q: %d characters, at most %d leave room for the table names", prefix, len(prefix), maxPrefix)
 	}
@@ -55,7 +56,7 @@ func targetNames(tables []extract.Table, prefix string) (map[string]string, erro
 		}
 	}
 	out := make(map[string]string, len(tables))
-	byName := map[string][]*extract.Table{}
+	byName := map[string][]*catalog.Table{}
 	var order []string
 	for i := range tables {
 		t := &tables[i]
@@ -155,9 +156,9 @@ func giveWayKeyAttributes(pt *plans.Table) {
 // than inventing a synthetic key: a key made from a row's position means
 // nothing, changes on a reload and would let a second load duplicate every
 // item; a person who needs the rows can add a key column and plan again.
-func unplannable(t *extract.Table, tp *extract.TableProfile) string {
+func unplannable(t *catalog.Table, tp *catalog.TableProfile) string {
 	for i := range t.Columns {
-		var cp *extract.ColumnProfile
+		var cp *catalog.ColumnProfile
 		if tp != nil && tp.Error == "" {
 			cp = tp.Column(t.Columns[i].Name)
 		}

@@ -5,7 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -15,7 +16,7 @@ var dynamoTableName = regexp.MustCompile(`^[a-zA-Z0-9_.-]{3,255}$`)
 
 func TestTargetNames(t *testing.T) {
 	long := "Kundenbestellungen Übersicht für das Geschäftsjahr 2024 Q1+2" // 63 bytes
-	tables := []extract.Table{
+	tables := []catalog.Table{
 		{Schema: "public", Name: "rental"},
 		{Schema: "public", Name: "Order Archive"},
 		{Schema: "public", Name: "Order_Archive"},
@@ -60,7 +61,7 @@ func TestTargetNames(t *testing.T) {
 		seen[got[q]] = q
 	}
 	// Without a prefix, a name under three characters gets its hash.
-	short, err := targetNames([]extract.Table{{Schema: "public", Name: "x"}, {Schema: "public", Name: "ab"}, {Schema: "public", Name: "abc"}}, "")
+	short, err := targetNames([]catalog.Table{{Schema: "public", Name: "x"}, {Schema: "public", Name: "ab"}, {Schema: "public", Name: "abc"}}, "")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func TestTargetNames(t *testing.T) {
 	}
 	// The suffix is a function of the source alone: the same in every plan
 	// where the collision exists, whatever else is planned.
-	again, err := targetNames([]extract.Table{{Schema: "public", Name: "Order_Archive"}, {Schema: "public", Name: "Order Archive"}}, "app.")
+	again, err := targetNames([]catalog.Table{{Schema: "public", Name: "Order_Archive"}, {Schema: "public", Name: "Order Archive"}}, "app.")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestTargetNames(t *testing.T) {
 	// distinct, still valid.
 	prefix := strings.Repeat("p", 200)
 	stem := strings.Repeat("n", 60)
-	cut, err := targetNames([]extract.Table{{Schema: "public", Name: stem + "_a"}, {Schema: "public", Name: stem + "_b"}}, prefix)
+	cut, err := targetNames([]catalog.Table{{Schema: "public", Name: stem + "_a"}, {Schema: "public", Name: stem + "_b"}}, prefix)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestTargetNames(t *testing.T) {
 
 func TestTargetNamesRefusesABadPrefix(t *testing.T) {
 	for _, prefix := range []string{"my app_", "prod:", "ü_", strings.Repeat("p", 201)} {
-		if _, err := targetNames([]extract.Table{{Schema: "public", Name: "rental"}}, prefix); err == nil || !strings.Contains(err.Error(), "table prefix") {
+		if _, err := targetNames([]catalog.Table{{Schema: "public", Name: "rental"}}, prefix); err == nil || !strings.Contains(err.Error(), "table prefix") {
 			t.Errorf("prefix %q: %v", prefix, err)
 		}
 	}
@@ -115,16 +116,16 @@ func TestKeyAttributesGiveWayToColumns(t *testing.T) {
 }
 
 func TestUnplannable(t *testing.T) {
-	jsonOnly := &extract.Table{Schema: "public", Name: "raw", Columns: []extract.Column{{Name: "doc", BaseType: "jsonb", Category: "U"}}}
+	jsonOnly := &catalog.Table{Schema: "public", Name: "raw", Columns: []catalog.Column{{Name: "doc", BaseType: "jsonb", Category: "U"}}}
 	if why := unplannable(jsonOnly, nil); !strings.Contains(why, "no column can be a DynamoDB key") || !strings.Contains(why, "doc jsonb") {
 		t.Errorf("jsonb-only table: %q", why)
 	}
-	withText := &extract.Table{Schema: "public", Name: "raw", Columns: []extract.Column{
+	withText := &catalog.Table{Schema: "public", Name: "raw", Columns: []catalog.Column{
 		{Name: "doc", BaseType: "jsonb", Category: "U"}, {Name: "code", BaseType: "text", Category: "S"}}}
 	if why := unplannable(withText, nil); why != "" {
 		t.Errorf("a table with a text column is unplannable: %q", why)
 	}
-	dotted := &extract.Table{Schema: "my.schema", Name: "t", Columns: []extract.Column{{Name: "code", BaseType: "text", Category: "S"}}}
+	dotted := &catalog.Table{Schema: "my.schema", Name: "t", Columns: []catalog.Column{{Name: "code", BaseType: "text", Category: "S"}}}
 	// Sources travel as (schema, name) pairs, so a dot inside a schema
 	// name is no reason to skip the table.
 	if why := unplannable(dotted, nil); why != "" {

@@ -5,7 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -89,7 +90,7 @@ func (d *designer) leadColumns(c *candidate) []string {
 	if !d.profiled() || d.rows() == 0 {
 		return nil
 	}
-	usable := func(col *extract.Column) bool {
+	usable := func(col *catalog.Column) bool {
 		cp := d.colProfile(col.Name)
 		return cp != nil && cp.Nulls == 0 && cp.Distinct > 1 && !slices.Contains(c.columns(), col.Name)
 	}
@@ -375,7 +376,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 }
 
 // check asks the checker, once per column set.
-func (d *designer) check(cols []string) (extract.UniqueResult, error) {
+func (d *designer) check(cols []string) (catalog.UniqueResult, error) {
 	key := strings.Join(cols, "\x00")
 	if r, ok := d.proofs[key]; ok {
 		return r, nil
@@ -386,7 +387,7 @@ func (d *designer) check(cols []string) (extract.UniqueResult, error) {
 		return r, fmt.Errorf("prove (%s) unique: %w", strings.Join(cols, ", "), err)
 	}
 	if d.proofs == nil {
-		d.proofs = map[string]extract.UniqueResult{}
+		d.proofs = map[string]catalog.UniqueResult{}
 	}
 	d.proofs[key] = r
 	return r, nil

@@ -1,14 +1,14 @@
 package mapping
 
 import (
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/codec"
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // attributeFor decides how a column is written, or why it is not written
 // at all; codec.Attribute has the rules per type.
-func attributeFor(c *extract.Column, cp *extract.ColumnProfile) (plans.Attribute, *plans.Excluded) {
+func attributeFor(c *catalog.Column, cp *catalog.ColumnProfile) (plans.Attribute, *plans.Excluded) {
 	a := plans.Attribute{Column: c.Name, Name: c.Name, PGType: c.BaseType}
 	if c.Generated != "" {
 		return a, &plans.Excluded{Column: c.Name, PGType: c.BaseType,
@@ -40,7 +40,7 @@ type keyPart struct {
 
 // keyPartFor returns the key encoding of c, or why c cannot be a key part;
 // codec.Key has the rules per type.
-func keyPartFor(c *extract.Column, cp *extract.ColumnProfile) (keyPart, string) {
+func keyPartFor(c *catalog.Column, cp *catalog.ColumnProfile) (keyPart, string) {
 	width := 0
 	if cp != nil {
 		width = cp.MaxWidth

@@ -7,7 +7,8 @@ import (
 	"sort"
 	"strconv"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
@@ -15,7 +16,7 @@ import (
 // partition key values with their items (extract.KeyCounts, in key order)
 // and the numbers of the load.
 type HeatInput struct {
-	Keys []extract.KeyCount
+	Keys []catalog.KeyCount
 	// KeyType is the partition key's DynamoDB type, S, N or B.
 	KeyType string
 	// Truncated says Keys holds only the first keys of the table.
@@ -149,7 +150,7 @@ func tableOrder(units []int64, part []int) func() (int, bool) {
 // a round's keys in the order the source scan meets them, which key counts
 // do not carry; md5(r || '#' || key) stands in for it, an order that, like
 // arrival, has nothing to do with where the keys are placed.
-func interleaved(keys []extract.KeyCount, units []int64, part []int) func() (int, bool) {
+func interleaved(keys []catalog.KeyCount, units []int64, part []int) func() (int, bool) {
 	// Keys by units, most first: round r is a prefix of this order.
 	byUnits := make([]int, len(keys))
 	for i := range byUnits {

@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
 
-func keysOf(n int, items int64) []extract.KeyCount {
-	keys := make([]extract.KeyCount, n)
+func keysOf(n int, items int64) []catalog.KeyCount {
+	keys := make([]catalog.KeyCount, n)
 	for i := range keys {
-		keys[i] = extract.KeyCount{Value: fmt.Sprintf("k%05d", i), Items: items}
+		keys[i] = catalog.KeyCount{Value: fmt.Sprintf("k%05d", i), Items: items}
 	}
 	return keys
 }
@@ -50,7 +51,7 @@ func TestHeatTableOrderIsARollingHotPartition(t *testing.T) {
 // one partition's 1,000 WCU/s, and that keys land where the simulator puts
 // them.
 func TestHeatHotKeyFloor(t *testing.T) {
-	keys := append(keysOf(100, 10), extract.KeyCount{Value: "hot", Items: 5000})
+	keys := append(keysOf(100, 10), catalog.KeyCount{Value: "hot", Items: 5000})
 	h := SimulateHeat(HeatInput{Keys: keys, KeyType: "S", WCUPerItem: 1, WriteRate: 100000, Partitions: 8, Window: 200})
 	for name, run := range map[string]HeatRun{"interleaved": h.Interleaved, "table order": h.TableOrder} {
 		if run.Seconds < 4.9 {

@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -41,16 +42,16 @@ func goldenReport(t *testing.T) *Report {
 	}
 	rental.Indexes = []plans.Index{{Name: "by-rental-id", Enabled: true, Rule: "unique constraint", PartitionKey: plans.Key{Attribute: "rental_id", Type: "N", Parts: []plans.KeyPart{{Column: "rental_id", Encoding: plans.EncNumber}}},
 		Projection: plans.ProjectKeys, WCUPerItem: 1, TotalWCU: 16044, Why: []string{"the primary key stays a lookup"}}}
-	keys := make([]extract.KeyCount, 599)
+	keys := make([]catalog.KeyCount, 599)
 	for i := range keys {
-		keys[i] = extract.KeyCount{Value: strings.Repeat("c", i%7+1) + string(rune('a'+i%26)), Items: int64(12 + i%30)}
+		keys[i] = catalog.KeyCount{Value: strings.Repeat("c", i%7+1) + string(rune('a'+i%26)), Items: int64(12 + i%30)}
 	}
 	hostile := `<script>alert(1)</script><img src="https://evil.example/x.png">`
 	r := &Report{Plan: "plans/pagila.yaml", Database: p.Source.Database, WriteRate: 4000, Workload: p.Source.Workload, Skipped: p.Skipped,
 		Notes: []string{"column " + hostile + " was added"}}
 	for i := range p.Tables {
-		tb := Table{Design: &p.Tables[i], Distribution: &extract.Distribution{Rows: 100, Keys: 10, MaxPerKey: 20, MedianPerKey: 9, HottestKey: hostile, HottestShare: 0.2,
-			Buckets: []extract.Bucket{{MinItems: 4, MaxItems: 7, Keys: 3}, {MinItems: 8, MaxItems: 15, Keys: 5}, {MinItems: 16, MaxItems: 31, Keys: 2}}},
+		tb := Table{Design: &p.Tables[i], Distribution: &catalog.Distribution{Rows: 100, Keys: 10, MaxPerKey: 20, MedianPerKey: 9, HottestKey: hostile, HottestShare: 0.2,
+			Buckets: []catalog.Bucket{{MinItems: 4, MaxItems: 7, Keys: 3}, {MinItems: 8, MaxItems: 15, Keys: 5}, {MinItems: 16, MaxItems: 31, Keys: 2}}},
 			Samples: []json.RawMessage{json.RawMessage(`{"title":{"S":"` + strings.ReplaceAll(hostile, `"`, `\"`) + `"}}`)}}
 		if p.Tables[i].Source == "public.rental" {
 			tb.Heat = SimulateHeat(HeatInput{Keys: keys, KeyType: "S", WCUPerItem: 1, WriteRate: 4000, Partitions: 4, Window: 200})
@@ -129,9 +130,9 @@ func TestExternalRefsCatchesFetches(t *testing.T) {
 // partitions stays a picture of bounded size, its rows showing the
 // busiest partition of each group.
 func TestHeatOfManyPartitionsIsFolded(t *testing.T) {
-	keys := make([]extract.KeyCount, 3000)
+	keys := make([]catalog.KeyCount, 3000)
 	for i := range keys {
-		keys[i] = extract.KeyCount{Value: "k" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + strings.Repeat("y", i/26), Items: 10}
+		keys[i] = catalog.KeyCount{Value: "k" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + strings.Repeat("y", i/26), Items: 10}
 	}
 	keys[7].Items = 20000
 	h := SimulateHeat(HeatInput{Keys: keys, KeyType: "S", WCUPerItem: 1, WriteRate: 400000, Partitions: 400, Window: 200})

@@ -14,7 +14,8 @@ package review
 import (
 	"encoding/json"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -38,7 +39,7 @@ type Report struct {
 type Table struct {
 	Design       *plans.Table          `json:"design"`
 	Samples      []json.RawMessage     `json:"samples"`
-	Distribution *extract.Distribution `json:"distribution"`
+	Distribution *catalog.Distribution `json:"distribution"`
 	Sizes        Sizes                 `json:"item_sizes"`
 	Load         LoadEstimate          `json:"load_estimate"`
 	Cost         plans.TableCost       `json:"cost"`

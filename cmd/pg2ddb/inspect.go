@@ -9,6 +9,8 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
@@ -50,8 +52,8 @@ type inspectFlags struct {
 // The names are the JSON tags of package extract's model and stay stable;
 // fields are added, never renamed.
 type inspectReport struct {
-	Schema  *extract.Schema  `json:"schema"`
-	Profile *extract.Profile `json:"profile"`
+	Schema  *catalog.Schema  `json:"schema"`
+	Profile *catalog.Profile `json:"profile"`
 }
 
 func (a *app) inspectCommand() *cobra.Command {
@@ -146,7 +148,7 @@ func isTerminalFile(w io.Writer) bool {
 
 // writeInspectText renders the schema and profile for a person: per table
 // its size, keys and foreign keys, then a column table.
-func writeInspectText(w io.Writer, schema *extract.Schema, profile *extract.Profile) error {
+func writeInspectText(w io.Writer, schema *catalog.Schema, profile *catalog.Profile) error {
 	fmt.Fprintf(w, "database %s (PostgreSQL %s): %d relations\n", schema.Database, strings.Fields(schema.Version + " ")[0], len(schema.Tables))
 	for i := range schema.Tables {
 		t := &schema.Tables[i]
@@ -209,7 +211,7 @@ func writeInspectText(w io.Writer, schema *extract.Schema, profile *extract.Prof
 	return nil
 }
 
-func writeInspectColumns(w io.Writer, t *extract.Table, tp *extract.TableProfile) error {
+func writeInspectColumns(w io.Writer, t *catalog.Table, tp *catalog.TableProfile) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	profiled := tp != nil && tp.Error == ""
 	if profiled {

@@ -7,9 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/jackc/pgx/v5"
 
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
@@ -48,8 +49,8 @@ func TestInspectJSON(t *testing.T) {
 		t.Fatalf("exit %d, stderr: %s", code, stderr)
 	}
 	var r struct {
-		Schema  extract.Schema  `json:"schema"`
-		Profile extract.Profile `json:"profile"`
+		Schema  catalog.Schema  `json:"schema"`
+		Profile catalog.Profile `json:"profile"`
 	}
 	if err := json.Unmarshal([]byte(stdout), &r); err != nil {
 		t.Fatalf("output is not the documented JSON: %v\n%s", err, stdout)
@@ -58,7 +59,7 @@ func TestInspectJSON(t *testing.T) {
 		t.Fatalf("%d tables inspected, %d profiled, want 3 and 3", len(r.Schema.Tables), len(r.Profile.Tables))
 	}
 	id := r.Profile.Table("public", "track").Column("track_id")
-	if id.Sequence == nil || id.Sequence.Kind != extract.SeqIdentity {
+	if id.Sequence == nil || id.Sequence.Kind != catalog.SeqIdentity {
 		t.Errorf("track.track_id: %+v", id.Sequence)
 	}
 	hot := r.Profile.Table("public", "playlist_track").Column("playlist_id")

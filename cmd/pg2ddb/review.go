@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
+
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -347,7 +349,7 @@ func writeReview(w io.Writer, path string, p *plans.Plan, drift []plans.Differen
 }
 
 // histogram draws the items-per-key buckets as text bars, widest bar 40.
-func histogram(buckets []extract.Bucket) string {
+func histogram(buckets []catalog.Bucket) string {
 	var most int64
 	for _, bk := range buckets {
 		most = max(most, bk.Keys)

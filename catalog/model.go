@@ -1,13 +1,8 @@
-// Package extract reads PostgreSQL: the catalog into a schema model, the
-// data into a profile, and the rows of a plan into a stream, all from one
-// consistent read-only snapshot. It never writes to the source.
-//
-// The model is plain structs in catalog order (slices, not maps) so that its
-// JSON rendering is deterministic and can be kept as golden files. The JSON
-// field names are part of `pg2ddb inspect --format json` and stay stable.
-package extract
+package catalog
 
 import (
+	"slices"
+
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -287,4 +282,16 @@ type SequenceEvidence struct {
 	// TimeOrdered is true when new values grow with time (sequences, uuid v1
 	// and v7, ULIDs, snowflakes): they also make a rolling hot partition.
 	TimeOrdered bool `json:"time_ordered,omitempty"`
+}
+
+// IsForeignKeyColumn reports whether column is part of a foreign key of t:
+// its values are another table's ids, so they are not this table's
+// sequence-style ids even when they look dense.
+func (t *Table) IsForeignKeyColumn(column string) bool {
+	for _, fk := range t.ForeignKeys {
+		if slices.Contains(fk.Columns, column) {
+			return true
+		}
+	}
+	return false
 }

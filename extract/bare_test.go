@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
@@ -12,7 +14,7 @@ import (
 )
 
 // renderRow is a stream row as text: keys, problem and every value.
-func renderRow(r *extract.Row) string {
+func renderRow(r *order.Row) string {
 	return rowText(r.PK, r.SK, r.Problem, 1, r.Values)
 }
 

@@ -5,42 +5,21 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// SetSpill sets the interleave's spill sizes for a test and returns a
-// function that restores them.
-func SetSpill(rounds int, tail int64) (restore func()) {
-	r, m := spillRounds, memTail
-	spillRounds, memTail = rounds, tail
-	return func() { spillRounds, memTail = r, m }
-}
-
-// SetCollisionMemory sets how many key hashes a collision count keeps in
-// memory before it spills, for a test; it returns the restore function.
-func SetCollisionMemory(n int) (restore func()) {
-	old := collisionMemory
-	collisionMemory = n
-	return func() { collisionMemory = old }
-}
-
 // Scanning reports whether rows' plain scan of the source is still
 // running: true after a row was returned means the row was emitted before
 // the scan ended.
-func Scanning(rows *Rows) bool { return rows.il != nil && rows.il.src != nil }
+func Scanning(rows *Rows) bool { return rows.il != nil && rows.il.Scanning() }
 
 // SourceRowsRead is the number of source rows rows' scan has read so far.
-func SourceRowsRead(rows *Rows) int64 { return rows.il.scanned }
-
-// SetMinSplitBlocks sets the table size from which reads are split.
-func SetMinSplitBlocks(n int64) (restore func()) {
-	old := minSplitBlocks
-	minSplitBlocks = n
-	return func() { minSplitBlocks = old }
-}
+func SourceRowsRead(rows *Rows) int64 { return rows.il.Scanned() }
 
 // Readers is the number of connections reading rows' table.
 func Readers(rows *Rows) int {
@@ -50,20 +29,18 @@ func Readers(rows *Rows) int {
 	return 1 + len(rows.ranges.ranges)
 }
 
-// FailJoins makes every reader's join fail until restore is called.
-func FailJoins() (restore func()) {
-	old := joinReader
-	joinReader = func(context.Context, *pgxpool.Pool, string) (*Snapshot, error) {
+// FailJoins makes every reader's join of opts fail.
+func FailJoins(opts *StreamOptions) {
+	opts.join = func(context.Context, *pgxpool.Pool, string) (*Snapshot, error) {
 		return nil, errors.New("join refused (test)")
 	}
-	return func() { joinReader = old }
 }
 
 // ExpressionRows reads t in the snapshot with the SQL the plain read ran
 // before it read bare columns: every key through ::numeric::text and every
 // attribute through its ValueSQL expression. It returns the rows rendered
 // by render, for comparing the two reads.
-func ExpressionRows(ctx context.Context, s *Snapshot, t plans.Table, render func(*Row) string) ([]string, error) {
+func ExpressionRows(ctx context.Context, s *Snapshot, t plans.Table, render func(*order.Row) string) ([]string, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return nil, err

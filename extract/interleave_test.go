@@ -10,6 +10,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+	"github.com/pg2ddb/pg2ddb/order"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -24,9 +25,15 @@ func rowText(pk, sk []byte, problem string, copies int64, values [][]byte) strin
 }
 
 // streamRows reads tb in order through extract.Stream.
-func streamRows(t *testing.T, s *extract.Snapshot, tb plans.Table, order extract.Order) (rows []string, pks []string) {
+func streamRows(t *testing.T, s *extract.Snapshot, tb plans.Table, o extract.Order) (rows []string, pks []string) {
 	t.Helper()
-	it, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: order})
+	return streamRowsWith(t, s, tb, extract.StreamOptions{Order: o})
+}
+
+// streamRowsWith reads tb through extract.Stream with opts.
+func streamRowsWith(t *testing.T, s *extract.Snapshot, tb plans.Table, opts extract.StreamOptions) (rows []string, pks []string) {
+	t.Helper()
+	it, err := extract.Stream(t.Context(), s, tb, opts)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,12 +153,9 @@ func TestInterleaveMatchesServerOrder(t *testing.T) {
 			rounds int
 			tail   int64
 			hashes int // key hashes a collision count keeps in memory
-		}{{64, 32 << 20, 1 << 20}, {4, 0, 7}, {4, 32 << 20, 1 << 20}, {1, 0, 1}, {4, 2000, 500}, {2, 600, 1 << 20}} {
-			restore := extract.SetSpill(sp.rounds, sp.tail)
-			restoreHashes := extract.SetCollisionMemory(sp.hashes)
-			got, pks := streamRows(t, s, c.tb, extract.OrderInterleave)
-			restore()
-			restoreHashes()
+		}{{64, 32 << 20, 1 << 20}, {4, -1, 7}, {4, 32 << 20, 1 << 20}, {1, -1, 1}, {4, 2000, 500}, {2, 600, 1 << 20}} {
+			got, pks := streamRowsWith(t, s, c.tb, extract.StreamOptions{Order: extract.OrderInterleave,
+				Tuning: order.Tuning{SpillRounds: sp.rounds, MemTail: sp.tail, CollisionMemory: sp.hashes}})
 			what := fmt.Sprintf("%s (%d round files, tail segments in memory under %d bytes, %d key hashes in memory)", c.name, sp.rounds, sp.tail, sp.hashes)
 			if first == nil {
 				first = got
@@ -269,15 +273,18 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
 		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncInteger, Width: 10}}},
 		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}
-	defer extract.SetMinSplitBlocks(8)()
 	s, err := extract.Begin(t.Context(), db.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s.Close(t.Context())
 	exec(t, db.Pool, `UPDATE public.pr SET v = 'changed' WHERE id % 10 = 0`)
-	read := func(readers int) []string {
-		it, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: extract.OrderInterleave, Readers: readers})
+	read := func(readers int, failJoins bool) []string {
+		opts := extract.StreamOptions{Order: extract.OrderInterleave, Readers: readers, MinSplitBlocks: 8}
+		if failJoins {
+			extract.FailJoins(&opts)
+		}
+		it, err := extract.Stream(t.Context(), s, tb, opts)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -295,10 +302,8 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 		}
 		return out
 	}
-	one, four := read(1), read(4)
-	restore := extract.FailJoins()
-	unjoined := read(4)
-	restore()
+	one, four := read(1, false), read(4, false)
+	unjoined := read(4, true)
 	if !slices.Equal(one, unjoined) {
 		t.Errorf("with every join refused, the ranges read on the snapshot's connection return another order")
 	}

@@ -7,11 +7,13 @@ import (
 	"sync"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/spill"
 )
 
-// Parallel readers: a table of at least minSplitBlocks heap blocks is split
+// Parallel readers: a table of at least StreamOptions.MinSplitBlocks heap blocks is split
 // into n ranges of blocks, read with TID range scans (`ctid >= '(a,0)' AND
 // ctid < '(b,0)'`, PostgreSQL 14 and later) by n connections that joined
 // the run's exported snapshot, so every reader sees the same data. The
@@ -25,11 +27,7 @@ import (
 // before 14 and a small table get one stream; a range whose connection
 // cannot join the snapshot is read on the snapshot's own connection in its
 // turn.
-var minSplitBlocks int64 = 1024 // 8 MiB of 8 KiB blocks
-
-// joinReader opens a reader's connection in the snapshot (a variable so a
-// test can make it fail).
-var joinReader = Join
+const defaultMinSplitBlocks int64 = 1024 // 8 MiB of 8 KiB blocks
 
 // rangeSet is the readers of ranges 1..n-1 of one table; it is owned by the
 // Rows that reads range 0, whose Close ends it.
@@ -39,9 +37,9 @@ type rangeSet struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 	ranges []*spoolRange
-	next   int          // the range the interleave reads after the current one
-	reader *spillReader // the spooled range being read
-	live   *Rows        // or a range read on the snapshot's own connection
+	next   int           // the range the interleave reads after the current one
+	reader *spill.Reader // the spooled range being read
+	live   *Rows         // or a range read on the snapshot's own connection
 }
 
 // spoolRange is one range's spool file, complete when done is closed.
@@ -52,14 +50,17 @@ type spoolRange struct {
 	done     chan struct{}
 	err      error
 	unjoined bool
-	w        *spillWriter
+	w        *spill.Writer
 }
 
 // splitBlocks returns the first block of each of n ranges of t's heap, or
 // nil when the table should be read by one stream: fewer than n readers
 // possible, no exported snapshot, a server before PostgreSQL 14, or a small
 // table.
-func splitBlocks(ctx context.Context, s *Snapshot, t plans.Table, n int) ([]int64, error) {
+func splitBlocks(ctx context.Context, s *Snapshot, t plans.Table, n int, minBlocks int64) ([]int64, error) {
+	if minBlocks <= 0 {
+		minBlocks = defaultMinSplitBlocks
+	}
 	if s.pool != nil {
 		// Joining waits for a free connection of the pool: ask only for
 		// those that are free now, so a read never waits on itself.
@@ -81,7 +82,7 @@ func splitBlocks(ctx context.Context, s *Snapshot, t plans.Table, n int) ([]int6
 	if err != nil {
 		return nil, fmt.Errorf("size of %s: %w", t.Source, err)
 	}
-	if version < 140000 || blocks < minSplitBlocks {
+	if version < 140000 || blocks < minBlocks {
 		return nil, nil
 	}
 	starts := make([]int64, n)
@@ -110,7 +111,11 @@ func ctidRange(lo, hi int64) string {
 // first range is read (a join may open a connection, and the first write
 // should not wait for it); a range whose reader cannot join is read on s's
 // own connection in its turn.
-func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64) (*rangeSet, error) {
+// join opens a reader's connection (Join, unless a test replaces it).
+func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64, join func(context.Context, *pgxpool.Pool, string) (*Snapshot, error), spillDir string) (*rangeSet, error) {
+	if join == nil {
+		join = Join
+	}
 	rctx, cancel := context.WithCancel(ctx)
 	rs := &rangeSet{s: s, t: t, cancel: cancel}
 	for i := 1; i < len(starts); i++ {
@@ -124,21 +129,21 @@ func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64
 		go func() {
 			defer rs.wg.Done()
 			defer close(sr.done)
-			j, err := joinReader(rctx, s.pool, s.ID)
+			j, err := join(rctx, s.pool, s.ID)
 			if err != nil {
 				sr.unjoined = rctx.Err() == nil
 				sr.err = err
 				return
 			}
 			defer j.Close(rctx)
-			sr.err = spool(rctx, j, t, sr.where, i, sr)
+			sr.err = spool(rctx, j, t, sr.where, i, sr, spillDir)
 		}()
 	}
 	return rs, nil
 }
 
 // spool reads one range in its own snapshot connection into a spool file.
-func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int, sr *spoolRange) error {
+func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int, sr *spoolRange, spillDir string) error {
 	q, err := plainSQLWhere(t, where)
 	if err != nil {
 		return err
@@ -153,7 +158,7 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int,
 	r := newRows(rows, len(t.Attributes))
 	r.decodeRaw(t)
 	defer r.Close()
-	w, err := newSpillWriter()
+	w, err := spill.Create(spillDir)
 	if err != nil {
 		return err
 	}
@@ -166,7 +171,7 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int,
 		if !ok {
 			return nil
 		}
-		if _, err := w.write(rec); err != nil {
+		if _, err := w.Write(rec); err != nil {
 			return err
 		}
 	}
@@ -174,7 +179,7 @@ func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int,
 
 // nextRecord reads the spooled ranges in order, waiting for each to be
 // complete; ok is false after the last.
-func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
+func (rs *rangeSet) nextRecord(ctx context.Context) (spill.Record, bool, error) {
 	for {
 		if rs.live != nil {
 			rec, ok, err := rs.live.rawRecord()
@@ -183,26 +188,26 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 			}
 			rs.live.Close()
 			if err := rs.live.Err(); err != nil {
-				return record{}, false, err
+				return spill.Record{}, false, err
 			}
 			rs.live = nil
 		}
 		if rs.reader != nil {
-			rec, ok, err := rs.reader.next()
+			rec, ok, err := rs.reader.Next()
 			if ok || err != nil {
 				return rec, ok, err
 			}
-			rs.reader.close()
+			rs.reader.Close()
 			rs.reader = nil
 		}
 		if rs.next >= len(rs.ranges) {
-			return record{}, false, nil
+			return spill.Record{}, false, nil
 		}
 		sr := rs.ranges[rs.next]
 		select {
 		case <-sr.done:
 		case <-ctx.Done():
-			return record{}, false, ctx.Err()
+			return spill.Record{}, false, ctx.Err()
 		}
 		rs.next++
 		if sr.unjoined {
@@ -210,22 +215,22 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (record, bool, error) {
 			// read's savepoint, whose first range is finished.
 			q, err := plainSQLWhere(rs.t, sr.where)
 			if err != nil {
-				return record{}, false, err
+				return spill.Record{}, false, err
 			}
 			rows, err := rs.s.Tx().Query(ctx, q, plainFormats(rs.t))
 			if err != nil {
-				return record{}, false, fmt.Errorf("read %s: %w", rs.t.Source, err)
+				return spill.Record{}, false, fmt.Errorf("read %s: %w", rs.t.Source, err)
 			}
 			rs.live = newRows(rows, len(rs.t.Attributes))
 			rs.live.decodeRaw(rs.t)
 			continue
 		}
 		if sr.err != nil {
-			return record{}, false, sr.err
+			return spill.Record{}, false, sr.err
 		}
-		rd, err := sr.w.reader()
+		rd, err := sr.w.Reader()
 		if err != nil {
-			return record{}, false, err
+			return spill.Record{}, false, err
 		}
 		sr.w = nil
 		rs.reader = rd
@@ -241,11 +246,11 @@ func (rs *rangeSet) close() error {
 		rs.live.Close()
 	}
 	if rs.reader != nil {
-		rs.reader.close()
+		rs.reader.Close()
 	}
 	for _, sr := range rs.ranges {
 		if sr.w != nil {
-			sr.w.f.Close()
+			sr.w.Close()
 		}
 	}
 	return nil

@@ -8,8 +8,12 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/order"
+	"github.com/pg2ddb/pg2ddb/spill"
+
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgconn"
+	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -20,19 +24,12 @@ type Order string
 
 // The orders Stream knows.
 const (
-	// OrderInterleave returns rows in rounds: round r holds the r-th row,
-	// in sort-key order, of every partition key value (after sharding)
-	// that has at least r rows; inside a round partition keys come in
-	// md5(r || '#' || pk) order. It is the upload order AWS recommends: many
-	// partitions busy at once, no rolling hot partition. It is
-	// deterministic, so a load can resume by position.
-	//
-	// The order inside a round must not be md5(pk) alone: DynamoDB's
-	// router (and ddbsim, which imitates it) places keys by a hash of the
-	// key, and walking a round in that hash's order would visit the
-	// partitions one after another, a rolling hot partition inside every
-	// round. Salting with the round number gives each round an order
-	// unrelated to any hash of the key alone.
+	// OrderInterleave returns rows in rounds (package order): round r
+	// holds the r-th row, in read order, of every partition key value
+	// (after sharding) that has at least r rows. It is the upload order AWS
+	// recommends: many partitions busy at once, no rolling hot partition.
+	// It is deterministic within a snapshot, so a load can resume by
+	// position.
 	OrderInterleave Order = "interleave"
 	// OrderTable returns rows in key order (pk, sk): what a source
 	// clustered by its key looks like, and what a naive export by primary
@@ -221,7 +218,7 @@ func byteOrder(expr, typ string) string {
 // For OrderInterleave it is a plain SELECT of the table, one row per
 // source row in physical order, with no sort or window function: the
 // interleave, the duplicates choice and the key collision count are
-// computed by pg2ddb as the rows arrive (see interleaver), and copies is
+// computed by pg2ddb as the rows arrive (package order), and copies is
 // a placeholder. The SQL names the client-side algorithm in a comment, so
 // a checkpoint of another algorithm is refused on resume.
 func StreamSQL(t plans.Table, order Order) (string, error) {
@@ -255,7 +252,7 @@ func plainSQLWhere(t plans.Table, where string) (string, error) {
 		from += " WHERE " + where
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "/* %s */ SELECT %s AS pk, %s AS sk, %s AS problem, '1'", interleaveVersion, pk, sk, KeyProblemSQL(t))
+	fmt.Fprintf(&b, "/* %s */ SELECT %s AS pk, %s AS sk, %s AS problem, '1'", order.Version, pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		if r, ok := codec.RawValue(a); ok {
 			fmt.Fprintf(&b, ", %s AS a%d", r.Expr, i)
@@ -441,26 +438,16 @@ type StreamOptions struct {
 	// Limit caps the rows returned (0: all).
 	Limit int64
 	// Readers is the number of connections that read a large table at
-	// once in OrderInterleave (0 or 1: one); see minSplitBlocks.
+	// once in OrderInterleave (0 or 1: one).
 	Readers int
-}
-
-// Row is one source row as a load needs it. Its byte slices are valid until
-// the next call of Next.
-type Row struct {
-	// Pos is the row's 0-based position in the stream's order.
-	Pos int64
-	// PK and SK are the key values (text, or raw bytes for a B key); nil
-	// when NULL (SK is nil for a table without a sort key).
-	PK, SK []byte
-	// Problem says why the key cannot be encoded; empty when it can.
-	Problem string
-	// Copies is the number of source rows with this (PK, SK); more than
-	// one is a key collision.
-	Copies int64
-	// Values are the attributes in plan order: text, or raw bytes for
-	// AttrBinary; nil for NULL.
-	Values [][]byte
+	// MinSplitBlocks is the table size, in heap blocks, from which a read
+	// is split over Readers (default 1,024: 8 MiB).
+	MinSplitBlocks int64
+	// Tuning sizes the write order's spill work.
+	Tuning order.Tuning
+	// join opens a reader's connection in the snapshot (Join; a test
+	// makes it fail).
+	join func(context.Context, *pgxpool.Pool, string) (*Snapshot, error)
 }
 
 // Rows is a stream of plan rows read from a snapshot. pgx streams the
@@ -468,7 +455,7 @@ type Row struct {
 // network buffer.
 type Rows struct {
 	rows   pgx.Rows
-	row    Row
+	row    order.Row
 	binary []bool // per result column: bytea in binary format
 	hexBuf [][]byte
 	// raw decodes the bare columns of a plain read into their expression
@@ -480,7 +467,7 @@ type Rows struct {
 	end func() error
 	// il re-emits the plain stream in rounds (OrderInterleave); limit
 	// caps the rows it returns (0: all).
-	il    *interleaver
+	il    *order.Rounds
 	limit int64
 	// ranges reads the table's later block ranges on other connections;
 	// ctx bounds waiting for them.
@@ -505,12 +492,12 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
 		hold = !proven
-		starts, err := splitBlocks(ctx, s, t, opts.Readers)
+		starts, err := splitBlocks(ctx, s, t, opts.Readers, opts.MinSplitBlocks)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
 		if starts != nil {
-			if ranges, err = startRanges(ctx, s, t, starts); err != nil {
+			if ranges, err = startRanges(ctx, s, t, starts, opts.join, opts.Tuning.SpillDir); err != nil {
 				return nil, err
 			}
 		}
@@ -569,10 +556,7 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	r.end = func() error { return s.endRead(ctx) }
 	r.ranges, r.ctx = ranges, ctx
 	if interleave {
-		if r.il, err = newInterleaver(t, r.rawRecord, hold, opts.Order == OrderArrival); err != nil {
-			r.Close()
-			return nil, err
-		}
+		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, opts.Tuning)
 		r.limit = opts.Limit
 	}
 	return r, nil
@@ -615,10 +599,10 @@ func (r *Rows) Next() bool {
 	if r.il == nil {
 		return r.nextRaw()
 	}
-	if r.err != nil || (r.limit > 0 && r.il.pos+1 >= r.limit) {
+	if r.err != nil || (r.limit > 0 && r.il.Pos()+1 >= r.limit) {
 		return false
 	}
-	ok, err := r.il.next()
+	ok, err := r.il.Next()
 	if err != nil {
 		if r.err == nil {
 			r.err = err
@@ -626,24 +610,24 @@ func (r *Rows) Next() bool {
 		return false
 	}
 	if ok {
-		r.il.row(&r.row)
+		r.il.Fill(&r.row)
 	}
 	return ok
 }
 
-// rawRecord reads the query's next row for the interleaver.
-func (r *Rows) rawRecord() (record, bool, error) {
+// rawRecord reads the query's next row for the write order.
+func (r *Rows) rawRecord() (spill.Record, bool, error) {
 	if r.mainDone {
 		return r.ranges.nextRecord(r.ctx)
 	}
 	if !r.nextRaw() {
 		if err := r.Err(); err != nil || r.ranges == nil {
-			return record{}, false, err
+			return spill.Record{}, false, err
 		}
 		r.mainDone = true
 		return r.ranges.nextRecord(r.ctx)
 	}
-	return record{pk: r.row.PK, sk: r.row.SK, problem: r.row.Problem, values: r.row.Values}, true, nil
+	return spill.Record{PK: r.row.PK, SK: r.row.SK, Problem: r.row.Problem, Values: r.row.Values}, true, nil
 }
 
 // nextRaw advances to the next row of the query.
@@ -706,7 +690,7 @@ func (r *Rows) bytes(i int, v []byte) []byte {
 }
 
 // Row returns the current row; it is reused by Next.
-func (r *Rows) Row() *Row { return &r.row }
+func (r *Rows) Row() *order.Row { return &r.row }
 
 // Err returns the error that ended the stream, if any.
 func (r *Rows) Err() error {
@@ -725,7 +709,7 @@ func (r *Rows) Err() error {
 func (r *Rows) Close() {
 	r.rows.Close()
 	if r.il != nil {
-		if err := r.il.close(); err != nil && r.err == nil {
+		if err := r.il.Close(); err != nil && r.err == nil {
 			r.err = fmt.Errorf("remove spill files: %w", err)
 		}
 		r.il = nil

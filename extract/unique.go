@@ -161,3 +161,47 @@ func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns [
 	}
 	return k, nil
 }
+
+// keyProvenUnique reports whether a unique, valid, non-partial index
+// without expressions of t's source has all its columns among t's key
+// parts: then no two rows can share a (pk, sk). Every key encoding maps
+// values the index holds distinct to distinct keys (text by its bytes,
+// numbers by value, times to the microsecond), and a NULL in a key part is
+// a rejected row, not a key. It is read in the snapshot, not taken from
+// the plan.
+func keyProvenUnique(ctx context.Context, s *Snapshot, t plans.Table) (bool, error) {
+	if t.Duplicates != nil {
+		// Numbered copies get new keys, which may meet other keys.
+		return false, nil
+	}
+	n, err := plans.ParseTableName(t.Source)
+	if err != nil {
+		return false, err
+	}
+	var cols []string
+	for _, k := range []*plans.Key{&t.PartitionKey, t.SortKey} {
+		if k == nil {
+			continue
+		}
+		for _, p := range k.Parts {
+			cols = append(cols, p.Column)
+		}
+	}
+	var ok bool
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, `
+SELECT EXISTS (
+    SELECT 1 FROM pg_index i
+    JOIN pg_class c ON c.oid = i.indrelid
+    JOIN pg_namespace ns ON ns.oid = c.relnamespace
+    WHERE ns.nspname = $1 AND c.relname = $2
+      AND i.indisunique AND i.indisvalid AND i.indpred IS NULL AND i.indexprs IS NULL
+      AND ARRAY(SELECT a.attname::text FROM generate_series(0, i.indnkeyatts - 1) k
+                JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[k]) <@ $3::text[])`,
+			n.Schema, n.Name, cols).Scan(&ok)
+	})
+	if err != nil {
+		return false, fmt.Errorf("unique indexes of %s: %w", t.Source, err)
+	}
+	return ok, nil
+}

@@ -16,6 +16,8 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -260,7 +262,7 @@ type rowHasher struct {
 
 func newRowHasher() *rowHasher { return &rowHasher{h: sha256.New()} }
 
-func (r *rowHasher) add(row *extract.Row) {
+func (r *rowHasher) add(row *order.Row) {
 	b := r.buf[:0]
 	field := func(v []byte) {
 		if v == nil {

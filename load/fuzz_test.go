@@ -3,7 +3,8 @@ package load
 import (
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -49,7 +50,7 @@ func FuzzWireMatchesSDK(f *testing.F) {
 			t.Fatal(err)
 		}
 		var none []byte
-		row := &extract.Row{PK: []byte(pk), SK: []byte(num), Copies: 1, Values: [][]byte{
+		row := &order.Row{PK: []byte(pk), SK: []byte(num), Copies: 1, Values: [][]byte{
 			[]byte(num), []byte(flt), []byte(b), []byte(txt), []byte(doc), []byte(doc), []byte(txt),
 		}}
 		if err := checkWire(e, row); err != nil {

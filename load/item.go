@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"sort"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/codec"
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -100,7 +101,7 @@ type Reject struct {
 // Encode builds the item of row as attribute values, or says why it
 // cannot be written. It decodes what AppendWire writes, so the items that
 // verify compares and review shows are the loader's, byte for byte.
-func (e *Encoder) Encode(row *extract.Row) (Item, *Reject) {
+func (e *Encoder) Encode(row *order.Row) (Item, *Reject) {
 	_, w, rej := e.AppendWire(nil, row)
 	if rej != nil {
 		return Item{Pos: row.Pos, Key: w.Key, Attrs: rej.Item}, rej
@@ -113,7 +114,7 @@ func (e *Encoder) Encode(row *extract.Row) (Item, *Reject) {
 	return Item{Pos: row.Pos, Attrs: attrs, Key: w.Key, Size: w.Size, WCU: w.WCU}, nil
 }
 
-func (e *Encoder) describeKey(row *extract.Row) string {
+func (e *Encoder) describeKey(row *order.Row) string {
 	s := fmt.Sprintf("%s=%q", e.pkAttr, row.PK)
 	if e.skAttr != "" {
 		s += fmt.Sprintf(", %s=%q", e.skAttr, row.SK)

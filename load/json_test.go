@@ -4,7 +4,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -44,7 +45,7 @@ func TestJSONRejectedBeforeSending(t *testing.T) {
 		for i := range jsonTable.Attributes {
 			vals := [][]byte{nil, nil}
 			vals[i] = []byte(c.doc)
-			_, _, rej := e.AppendWire(nil, &extract.Row{PK: []byte("p"), Copies: 1, Values: vals})
+			_, _, rej := e.AppendWire(nil, &order.Row{PK: []byte("p"), Copies: 1, Values: vals})
 			if rej == nil || !strings.Contains(rej.Reason, c.reason) {
 				t.Errorf("%s %s: reject %+v, want %q", jsonTable.Attributes[i].PGType, c.doc, rej, c.reason)
 			}
@@ -52,7 +53,7 @@ func TestJSONRejectedBeforeSending(t *testing.T) {
 	}
 	// At the limit: 32 levels are written.
 	ok := strings.Repeat(`{"a":`, 32) + "1" + strings.Repeat("}", 32)
-	if _, _, rej := e.AppendWire(nil, &extract.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(ok), nil}}); rej != nil {
+	if _, _, rej := e.AppendWire(nil, &order.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(ok), nil}}); rej != nil {
 		t.Errorf("32 levels rejected: %s", rej.Reason)
 	}
 }
@@ -72,7 +73,7 @@ func TestJSONKeptExactly(t *testing.T) {
 		`{"a": 1, "b": 2, "a": 3, "b": 4, "a": 5}`: `{"M":{"a":{"N":"5"},"b":{"N":"4"}}}`,
 		`[1e5, -0.000001, "t\"ab\\", null, false]`: `{"L":[{"N":"1e5"},{"N":"-0.000001"},{"S":"t\"ab\\"},{"NULL":true},{"BOOL":false}]}`,
 	} {
-		_, w, rej := e.AppendWire(nil, &extract.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(doc), nil}})
+		_, w, rej := e.AppendWire(nil, &order.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(doc), nil}})
 		if rej != nil {
 			t.Errorf("%s: rejected: %s", doc, rej.Reason)
 			continue
@@ -81,7 +82,7 @@ func TestJSONKeptExactly(t *testing.T) {
 		if same, err := sameJSON(w.Body, []byte(wantBody)); err != nil || !same {
 			t.Errorf("%s:\n got  %s\n want %s (%v)", doc, w.Body, wantBody, err)
 		}
-		if err := checkWire(e, &extract.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(doc), nil}}); err != nil {
+		if err := checkWire(e, &order.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{[]byte(doc), nil}}); err != nil {
 			t.Errorf("%s: %v", doc, err)
 		}
 	}
@@ -93,7 +94,7 @@ func BenchmarkJSON(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	row := &extract.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{nil, doc}}
+	row := &order.Row{PK: []byte("p"), Copies: 1, Values: [][]byte{nil, doc}}
 	buf := make([]byte, 0, 1024)
 	for b.Loop() {
 		if _, _, rej := e.AppendWire(buf[:0], row); rej != nil {

@@ -30,6 +30,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"golang.org/x/sync/errgroup"
 
@@ -47,7 +49,7 @@ type Client interface {
 // RowIterator is a stream of source rows; *extract.Rows implements it.
 type RowIterator interface {
 	Next() bool
-	Row() *extract.Row
+	Row() *order.Row
 	Err() error
 	Close()
 }
@@ -1304,7 +1306,7 @@ func chunkLimit(n int) int64 {
 
 // readRow encodes one row from the frontier on into the current batch, or
 // rejects it, and closes the batch when it is full.
-func (l *loader) readRow(tr *tableRun, enc *Encoder, row *extract.Row, meter *spreadMeter, curp **job, closeJob func()) error {
+func (l *loader) readRow(tr *tableRun, enc *Encoder, row *order.Row, meter *spreadMeter, curp **job, closeJob func()) error {
 	cur := *curp
 	tr.stats.read.Add(1)
 	buf, it, rej := enc.AppendWire(cur.b.buf, row)

@@ -13,12 +13,13 @@ import (
 	"sync"
 	"unicode/utf8"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/codec"
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -92,7 +93,7 @@ func sameJSON(a, b []byte) (bool, error) {
 // refItem encodes row the plain way: the plan's declared types, json
 // through encoding/json. It returns the item and its DynamoDB size, or
 // false when the row cannot be written.
-func refItem(tb plans.Table, o plans.Options, row *extract.Row) (map[string]types.AttributeValue, int, bool) {
+func refItem(tb plans.Table, o plans.Options, row *order.Row) (map[string]types.AttributeValue, int, bool) {
 	if row.Problem != "" || row.PK == nil || row.Copies > 1 {
 		return nil, 0, false
 	}
@@ -314,7 +315,7 @@ func avSize(av types.AttributeValue) int {
 // reference (refItem, then the SDK's serializer) and reports any
 // difference: the same JSON, size, key and position; a row the reference
 // refuses must be rejected, with a reason.
-func checkWire(e *Encoder, row *extract.Row) error {
+func checkWire(e *Encoder, row *order.Row) error {
 	prefix := []byte("earlier items,")
 	buf, wit, rej := e.AppendWire(bytes.Clone(prefix), row)
 	if string(buf[:len(prefix)]) != string(prefix) {

@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/pg2ddb/pg2ddb/codec"
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -38,7 +39,7 @@ func (it *WireItem) SK() string { return it.Key[it.pkLen+1:] }
 // extended buffer with the item (whose Body is the appended part), or
 // says why the row cannot be written (dst is then returned unchanged).
 // Every value is encoded by its codec.Value, the one item encoder.
-func (e *Encoder) AppendWire(dst []byte, row *extract.Row) ([]byte, WireItem, *Reject) {
+func (e *Encoder) AppendWire(dst []byte, row *order.Row) ([]byte, WireItem, *Reject) {
 	start := len(dst)
 	it := WireItem{Pos: row.Pos, Key: string(row.PK) + "\x00" + string(row.SK), pkLen: len(row.PK)}
 	out, size, ok := e.appendRow(dst, row, nil)
@@ -66,7 +67,7 @@ func (e *Encoder) AppendWire(dst []byte, row *extract.Row) ([]byte, WireItem, *R
 // stops at the first problem and reports !ok (the hot path builds no
 // error text for valid rows); with reasons set it appends every problem to
 // it and skips what cannot be encoded, for the rejects file.
-func (e *Encoder) appendRow(dst []byte, row *extract.Row, reasons *[]string) ([]byte, int, bool) {
+func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]byte, int, bool) {
 	ok := true
 	bad := func(format string, args ...any) {
 		ok = false

@@ -5,9 +5,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/order"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
-	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -53,8 +54,8 @@ func TestWireMatchesSDK(t *testing.T) {
 	bigKeys.WriteString("}")
 	docs = append(docs, bigKeys.String())
 
-	var rows []*extract.Row
-	add := func(r extract.Row) { r.Pos = int64(len(rows)); rows = append(rows, &r) }
+	var rows []*order.Row
+	add := func(r order.Row) { r.Pos = int64(len(rows)); rows = append(rows, &r) }
 	vals := func(txt, num, flt, ok, bin, doc, raw, arr, weird any) [][]byte {
 		var out [][]byte
 		for _, v := range []any{txt, num, flt, ok, bin, doc, raw, arr, weird} {
@@ -67,23 +68,23 @@ func TestWireMatchesSDK(t *testing.T) {
 		return out
 	}
 	for i, s := range texts {
-		add(extract.Row{PK: []byte("k" + s), SK: []byte(fmt.Sprint(i)), Copies: 1, Values: vals(s, "1", "1", "t", s, `{}`, `[]`, `[]`, s)})
+		add(order.Row{PK: []byte("k" + s), SK: []byte(fmt.Sprint(i)), Copies: 1, Values: vals(s, "1", "1", "t", s, `{}`, `[]`, `[]`, s)})
 	}
 	for _, n := range numbers {
-		add(extract.Row{PK: []byte("p"), SK: []byte(n), Copies: 1, Values: vals(nil, n, n, nil, nil, nil, nil, nil, nil)})
+		add(order.Row{PK: []byte("p"), SK: []byte(n), Copies: 1, Values: vals(nil, n, n, nil, nil, nil, nil, nil, nil)})
 	}
 	for _, b := range bools {
-		add(extract.Row{PK: []byte("p"), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, b, nil, nil, nil, nil, nil)})
+		add(order.Row{PK: []byte("p"), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, b, nil, nil, nil, nil, nil)})
 	}
 	for _, d := range docs {
-		add(extract.Row{PK: []byte("p"), SK: []byte("2"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, d, d, d, nil)})
+		add(order.Row{PK: []byte("p"), SK: []byte("2"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, d, d, d, nil)})
 	}
-	add(extract.Row{PK: []byte("p"), SK: []byte("3"), Copies: 2, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
-	add(extract.Row{PK: []byte("p"), SK: nil, Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
-	add(extract.Row{PK: nil, SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
-	add(extract.Row{PK: []byte(strings.Repeat("k", 2049)), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
-	add(extract.Row{PK: []byte("p"), SK: []byte("1"), Problem: "bad key", Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
-	add(extract.Row{PK: []byte("p"), SK: []byte("4"), Copies: 1, Values: vals(strings.Repeat("x", MaxItemBytes), nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: []byte("p"), SK: []byte("3"), Copies: 2, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: []byte("p"), SK: nil, Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: nil, SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: []byte(strings.Repeat("k", 2049)), SK: []byte("1"), Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: []byte("p"), SK: []byte("1"), Problem: "bad key", Copies: 1, Values: vals(nil, nil, nil, nil, nil, nil, nil, nil, nil)})
+	add(order.Row{PK: []byte("p"), SK: []byte("4"), Copies: 1, Values: vals(strings.Repeat("x", MaxItemBytes), nil, nil, nil, nil, nil, nil, nil, nil)})
 
 	for _, opts := range []plans.Options{{}, {Nulls: plans.NullsWrite, FloatSpecials: plans.FloatSpecialsString}} {
 		e, err := NewEncoder(table, opts)
@@ -111,7 +112,7 @@ func TestWireMatchesSDK(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := checkWire(e, &extract.Row{PK: []byte{0, 1, 0xff, '"'}, Copies: 1}); err != nil {
+	if err := checkWire(e, &order.Row{PK: []byte{0, 1, 0xff, '"'}, Copies: 1}); err != nil {
 		t.Error(err)
 	}
 }
@@ -134,7 +135,7 @@ func BenchmarkEncode(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	row := &extract.Row{PK: []byte("C000123"), SK: []byte("2024-05-01T10:00:00.000000Z#00000042"), Copies: 1, Values: [][]byte{
+	row := &order.Row{PK: []byte("C000123"), SK: []byte("2024-05-01T10:00:00.000000Z#00000042"), Copies: 1, Values: [][]byte{
 		[]byte("42"), []byte("2024-05-01T10:00:00.000000Z"), []byte("129.95"), []byte("shipped"),
 		[]byte(`{"sku": "A-1", "qty": 3, "tags": ["gift", "fragile"], "price": 9.99}`), []byte("leave at the door, please"),
 	}}
@@ -169,7 +170,7 @@ func TestRemainingMatchesUnprocessedKeys(t *testing.T) {
 	for i, k := range [][2]string{{"a", "1"}, {"a", "2.50"}, {"b", "1"}, {"a\x00b", "3"}, {"c", "10"}} {
 		var it WireItem
 		var rej *Reject
-		buf, it, rej = e.AppendWire(buf, &extract.Row{Pos: int64(i), PK: []byte(k[0]), SK: []byte(k[1]), Copies: 1})
+		buf, it, rej = e.AppendWire(buf, &order.Row{Pos: int64(i), PK: []byte(k[0]), SK: []byte(k[1]), Copies: 1})
 		if rej != nil {
 			t.Fatal(rej.Reason)
 		}

@@ -1,4 +1,4 @@
-package extract
+package order
 
 import (
 	"bufio"
@@ -7,11 +7,9 @@ import (
 	"io"
 	"os"
 	"slices"
-)
 
-// collisionMemory is the number of key hashes a collision count keeps in
-// memory (16 bytes each) before it spills them to bucket files.
-var collisionMemory = 1 << 20
+	"github.com/pg2ddb/pg2ddb/spill"
+)
 
 // collisionBuckets is the number of bucket files a spilled count uses:
 // each is read back whole, so one holds about 1/collisionBuckets of the
@@ -23,11 +21,13 @@ const collisionBuckets = 64
 // and every copy of a collision must be rejected, so the count of every
 // key must be known before its first row is written. A map of every row's
 // hash cost 40–60 bytes a row (half a gigabyte at 10M rows); this keeps
-// the hashes in a slice, 16 bytes each, up to collisionMemory of them,
+// the hashes in a slice, 16 bytes each, up to Tuning.CollisionMemory of them,
 // and beyond that spills them to bucket files by their first byte. After
 // the scan each bucket is sorted on its own, and only the repeated hashes
 // (collisions are rare) are kept, with their counts.
 type collisionCount struct {
+	memory  int    // hashes kept in memory before a spill (Tuning.CollisionMemory)
+	dir     string // where bucket files go
 	mem     [][16]byte
 	buckets []*os.File
 	writers []*bufio.Writer
@@ -37,7 +37,7 @@ type collisionCount struct {
 // add counts one row's key hash.
 func (c *collisionCount) add(h [16]byte) error {
 	c.mem = append(c.mem, h)
-	if len(c.mem) >= collisionMemory {
+	if len(c.mem) >= c.memory {
 		return c.spill()
 	}
 	return nil
@@ -53,11 +53,11 @@ func (c *collisionCount) spill() error {
 	for _, h := range c.mem {
 		i := int(h[0]) % collisionBuckets
 		if c.buckets[i] == nil {
-			w, err := newSpillWriter()
+			f, err := spill.TempFile(c.dir)
 			if err != nil {
 				return err
 			}
-			c.buckets[i], c.writers[i] = w.f, w.w
+			c.buckets[i], c.writers[i] = f, bufio.NewWriterSize(f, 16<<10)
 		}
 		if _, err := c.writers[i].Write(h[:]); err != nil {
 			return fmt.Errorf("spill: %w", err)

@@ -1,0 +1,463 @@
+package order
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"fmt"
+	"hash/maphash"
+	"slices"
+	"strconv"
+
+	"github.com/pg2ddb/pg2ddb/codec"
+	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/spill"
+)
+
+// Version names the algorithm of the write order. The read puts it in its
+// stream SQL, so a checkpoint made by another algorithm is refused (its
+// stream fingerprint differs).
+const Version = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
+
+// Tuning sizes the spill work of the write order. The zero value is the
+// default of each field.
+type Tuning struct {
+	// SpillRounds is the number of per-round spill files of one pass
+	// (default 64); rounds beyond go to the tail file.
+	SpillRounds int
+	// MemTail is the size under which a tail is ordered in memory instead
+	// of by another pass (default 16 MiB; negative: never in memory).
+	MemTail int64
+	// CollisionMemory is the number of key hashes a collision count keeps
+	// in memory, 16 bytes each, before it spills them to bucket files
+	// (default 1 Mi).
+	CollisionMemory int
+	// SpillDir is where spill files go ("" = os.TempDir()).
+	SpillDir string
+}
+
+func (t *Tuning) defaults() {
+	if t.SpillRounds <= 0 {
+		t.SpillRounds = 64
+	}
+	if t.MemTail == 0 {
+		t.MemTail = 16 << 20
+	}
+	if t.CollisionMemory <= 0 {
+		t.CollisionMemory = 1 << 20
+	}
+}
+
+// Rounds turns a plain stream of a plan table's rows into the write order;
+// see above.
+type Rounds struct {
+	t    plans.Table
+	tune Tuning
+	hold bool // collisions possible: count (pk, sk) and emit nothing before the scan ends
+	// arrival puts every row in round 1 (OrderArrival): no per-key counts,
+	// no round files.
+	arrival bool
+	dups    string
+	seed    maphash.Seed
+	rounds  map[uint64]uint32
+	// count counts every (pk, sk) under hold; keys then holds the
+	// repeated ones, with their counts.
+	count  *collisionCount
+	keys   map[[16]byte]uint32
+	wholes map[[16]byte]uint32
+	hbuf   []byte
+
+	// src is the raw stream, nil once read; files[k] holds round k+1 (k
+	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
+	// are emitted in order. roundBytes counts the spilled bytes of each
+	// round, for splitting segments.
+	src        func() (spill.Record, bool, error)
+	files      []*spill.Writer
+	tail       *spill.Writer
+	segs       []segment
+	drain      int           // the next of files to emit
+	reading    *spill.Reader // the file or segment being emitted
+	roundBytes []int64
+	maxRound   uint32
+	mem        []byte        // an in-memory tail being emitted: its records…
+	memIdx     []spill.Frame // …in emission order
+	memAt      int
+	memVals    [][]byte
+	pos        int64
+	scanned    int64 // source rows read
+	cur        spill.Record
+}
+
+// New orders the rows src returns (a plain read of t, in its own
+// deterministic order; ok false at its end). hold says collisions are
+// possible: every (pk, sk) is counted and nothing is emitted before src
+// ends. arrival puts every row in round 1: rows come in read order.
+func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
+	tune.defaults()
+	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
+	if t.Duplicates != nil {
+		il.dups = t.Duplicates.Action
+		il.wholes = map[[16]byte]uint32{}
+	}
+	if hold {
+		il.count = &collisionCount{memory: tune.CollisionMemory, dir: tune.SpillDir}
+	}
+	il.files = make([]*spill.Writer, tune.SpillRounds)
+	return il
+}
+
+// keyText is a key as DynamoDB compares it: numbers by value.
+func keyText(v []byte, typ string) []byte {
+	if v != nil && typ == "N" {
+		return []byte(codec.CanonicalNumber(string(v)))
+	}
+	return v
+}
+
+func (il *Rounds) skType() string {
+	if il.t.SortKey != nil {
+		return il.t.SortKey.Type
+	}
+	return "S"
+}
+
+// keyHash is the 128-bit hash of a row's (pk, sk) as DynamoDB compares them.
+func (il *Rounds) keyHash(pk, sk []byte) [16]byte {
+	b := spill.AppendField(il.hbuf[:0], keyText(pk, il.t.PartitionKey.Type))
+	b = spill.AppendField(b, keyText(sk, il.skType()))
+	il.hbuf = b
+	s := sha256.Sum256(b)
+	return [16]byte(s[:16])
+}
+
+// scanRow applies the duplicates choice to a raw row and gives it its round.
+func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
+	if il.dups != "" {
+		b := spill.AppendField(il.hbuf[:0], rec.PK)
+		b = spill.AppendField(b, rec.SK)
+		b = spill.AppendField(b, []byte(rec.Problem))
+		for _, v := range rec.Values {
+			b = spill.AppendField(b, v)
+		}
+		il.hbuf = b
+		sum := sha256.Sum256(b)
+		h := [16]byte(sum[:16])
+		occ := il.wholes[h] + 1
+		il.wholes[h] = occ
+		if occ > 1 {
+			switch il.dups {
+			case plans.DuplicatesNumber:
+				suffix := plans.Separator + strconv.Itoa(int(occ))
+				if il.t.SortKey != nil {
+					if rec.SK != nil {
+						rec.SK = append(append([]byte(nil), rec.SK...), suffix...)
+					}
+				} else if rec.PK != nil {
+					rec.PK = append(append([]byte(nil), rec.PK...), suffix...)
+				}
+			case plans.DuplicatesKeepOne:
+				if rec.Problem == "" {
+					rec.Problem = plans.DuplicateReason
+				}
+			}
+		}
+	}
+	if il.hold && rec.Problem != plans.DuplicateReason {
+		// A copy that keep-one drops is not one of its key's copies.
+		if err := il.count.add(il.keyHash(rec.PK, rec.SK)); err != nil {
+			return rec, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+		}
+	}
+	if il.arrival {
+		rec.Round = 1
+		return rec, nil
+	}
+	var h uint64
+	if rec.PK == nil {
+		h = maphash.String(il.seed, "\x00null")
+	} else {
+		h = maphash.Bytes(il.seed, keyText(rec.PK, il.t.PartitionKey.Type))
+	}
+	n := il.rounds[h] + 1
+	il.rounds[h] = n
+	rec.Round = n
+	return rec, nil
+}
+
+// Next advances to the next row of the order; false at the end or on an
+// error.
+func (il *Rounds) Next() (bool, error) {
+	for {
+		switch {
+		case il.mem != nil:
+			if il.memAt < len(il.memIdx) {
+				e := il.memIdx[il.memAt]
+				il.memAt++
+				rec, vals, err := spill.Decode(il.mem[e.Off:e.End], il.memVals)
+				if err != nil {
+					return false, err
+				}
+				il.memVals = vals
+				il.emit(rec)
+				return true, nil
+			}
+			il.mem, il.memIdx = nil, nil
+		case il.src != nil:
+			rec, ok, err := il.src()
+			if err != nil {
+				return false, err
+			}
+			if !ok {
+				il.src = nil
+				if il.hold {
+					// The scan is complete: every key's copies are known.
+					if il.keys, err = il.count.repeated(); err != nil {
+						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+					}
+				}
+				continue
+			}
+			il.scanned++
+			if rec, err = il.scanRow(rec); err != nil {
+				return false, err
+			}
+			if rec.Round == 1 && !il.hold {
+				il.emit(rec)
+				return true, nil
+			}
+			if err := il.spill(rec); err != nil {
+				return false, err
+			}
+		case il.reading != nil:
+			rec, ok, err := il.reading.Next()
+			if err != nil {
+				return false, err
+			}
+			if ok {
+				il.emit(rec)
+				return true, nil
+			}
+			il.reading.Close()
+			il.reading = nil
+		case il.drain < len(il.files):
+			w := il.files[il.drain]
+			il.files[il.drain] = nil
+			il.drain++
+			if w == nil {
+				continue
+			}
+			rd, err := w.Reader()
+			if err != nil {
+				return false, err
+			}
+			il.reading = rd
+		case il.tail != nil:
+			il.segs = append(il.segs, segment{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound})
+			il.tail = nil
+		case len(il.segs) > 0:
+			if err := il.startSegment(); err != nil {
+				return false, err
+			}
+		default:
+			return false, nil
+		}
+	}
+}
+
+// spill writes rec to its round's file or the tail.
+func (il *Rounds) spill(rec spill.Record) error {
+	k := int(rec.Round - 1)
+	var w **spill.Writer
+	if k < len(il.files) {
+		w = &il.files[k]
+	} else {
+		w = &il.tail
+	}
+	if *w == nil {
+		sw, err := il.newFile()
+		if err != nil {
+			return err
+		}
+		*w = sw
+	}
+	n, err := (*w).Write(rec)
+	if err != nil {
+		return err
+	}
+	for int(rec.Round) >= len(il.roundBytes) {
+		il.roundBytes = append(il.roundBytes, 0)
+	}
+	il.roundBytes[rec.Round] += n
+	il.maxRound = max(il.maxRound, rec.Round)
+	return nil
+}
+
+func (il *Rounds) newFile() (*spill.Writer, error) {
+	w, err := spill.Create(il.tune.SpillDir)
+	if err != nil {
+		return nil, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+	}
+	return w, nil
+}
+
+// segment is a spill file holding rounds lo..hi, each round's rows in
+// arrival order.
+type segment struct {
+	w      *spill.Writer
+	lo, hi uint32
+}
+
+// startSegment begins emitting the first pending segment: one round is
+// streamed as it is; a small file is ordered in memory (a stable sort by
+// round keeps arrival order inside a round); a large one is split by one
+// pass into files of consecutive rounds, each about MemTail bytes (the
+// scan counted each round's bytes), which take its place in the queue.
+// Each file of the split holds fewer rounds than the segment, so the
+// splitting ends, and a round's rows are rewritten once per split, not
+// once per round: the tail of a table with a few very hot keys (tens of
+// thousands of rounds) costs a few passes.
+func (il *Rounds) startSegment() error {
+	sg := il.segs[0]
+	il.segs = il.segs[1:]
+	rd, err := sg.w.Reader()
+	if err != nil {
+		return err
+	}
+	if sg.lo == sg.hi {
+		il.reading = rd
+		return nil
+	}
+	if sg.w.Size() <= il.tune.MemTail {
+		defer rd.Close()
+		return il.loadMemory(rd, sg.w.Size())
+	}
+	defer rd.Close()
+	// Group consecutive rounds up to limit bytes; at most maxGroups files.
+	maxGroups := max(2, il.tune.SpillRounds)
+	var his []uint32
+	for limit := max(il.tune.MemTail, 1); ; limit *= 2 {
+		his = his[:0]
+		var acc int64
+		for r := sg.lo; r <= sg.hi; r++ {
+			b := il.roundBytes[r]
+			if acc > 0 && acc+b > limit {
+				his = append(his, r-1)
+				acc = 0
+			}
+			acc += b
+		}
+		his = append(his, sg.hi)
+		if len(his) <= maxGroups {
+			break
+		}
+	}
+	if len(his) == 1 {
+		// One group would be the segment again: halve it instead.
+		his = []uint32{sg.lo + (sg.hi-sg.lo)/2, sg.hi}
+	}
+	groups := make([]segment, len(his))
+	lo := sg.lo
+	for i, hi := range his {
+		groups[i] = segment{lo: lo, hi: hi}
+		lo = hi + 1
+	}
+	for {
+		rec, ok, err := rd.Next()
+		if err != nil {
+			return err
+		}
+		if !ok {
+			break
+		}
+		i, _ := slices.BinarySearch(his, rec.Round)
+		g := &groups[i]
+		if g.w == nil {
+			if g.w, err = il.newFile(); err != nil {
+				return err
+			}
+		}
+		if _, err := g.w.Write(rec); err != nil {
+			return err
+		}
+	}
+	var keep []segment
+	for _, g := range groups {
+		if g.w != nil {
+			keep = append(keep, g)
+		}
+	}
+	il.segs = append(keep, il.segs...)
+	return nil
+}
+
+// loadMemory reads a small segment into memory and orders its records by
+// round, stably (inside a round, arrival order).
+// size is the segment's length: it is read into one buffer of that size,
+// where io.ReadAll regrew (and zeroed and copied) its buffer a dozen times,
+// a visible share of a load's CPU.
+func (il *Rounds) loadMemory(rd *spill.Reader, size int64) error {
+	b, err := rd.ReadAll(size)
+	if err != nil {
+		return err
+	}
+	idx, err := spill.Frames(b)
+	if err != nil {
+		return err
+	}
+	slices.SortStableFunc(idx, func(a, b spill.Frame) int { return cmp.Compare(a.Round, b.Round) })
+	if len(idx) > 0 {
+		il.mem, il.memIdx, il.memAt = b, idx, 0
+	}
+	return nil
+}
+
+// emit makes rec the current row.
+func (il *Rounds) emit(rec spill.Record) {
+	il.pos++
+	il.cur = rec
+	il.cur.Values = rec.Values
+}
+
+// Fill fills r with the current row.
+func (il *Rounds) Fill(r *Row) {
+	r.Pos = il.pos
+	r.PK, r.SK, r.Problem = il.cur.PK, il.cur.SK, il.cur.Problem
+	r.Copies = 1
+	if il.hold {
+		if n, ok := il.keys[il.keyHash(r.PK, r.SK)]; ok {
+			r.Copies = int64(n)
+		}
+	}
+	copy(r.Values, il.cur.Values)
+}
+
+// Close removes the spill files.
+func (il *Rounds) Close() error {
+	if il.reading != nil {
+		il.reading.Close()
+	}
+	for _, sg := range il.segs {
+		sg.w.Close()
+	}
+	for _, w := range il.files {
+		if w != nil {
+			w.Close()
+		}
+	}
+	if il.tail != nil {
+		il.tail.Close()
+	}
+	if il.count != nil {
+		il.count.close()
+	}
+	return nil
+}
+
+// Pos is the position of the current row (-1 before the first).
+func (il *Rounds) Pos() int64 { return il.pos }
+
+// Scanning reports whether the plain read is still running: true after a
+// row was returned means the row was emitted before the read ended.
+func (il *Rounds) Scanning() bool { return il.src != nil }
+
+// Scanned is the number of source rows read so far.
+func (il *Rounds) Scanned() int64 { return il.scanned }

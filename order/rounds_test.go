@@ -1,0 +1,185 @@
+package order
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/spill"
+)
+
+// table is a plan table keyed by (acct S, id S) with one attribute.
+func table(dups string) plans.Table {
+	t := plans.Table{Source: "public.t",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "acct", Encoding: plans.EncString}}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}
+	if dups != "" {
+		t.Duplicates = &plans.Duplicates{Action: dups}
+	}
+	return t
+}
+
+// source returns recs one by one, as a read of the table would.
+func source(recs []spill.Record) func() (spill.Record, bool, error) {
+	i := 0
+	return func() (spill.Record, bool, error) {
+		if i == len(recs) {
+			return spill.Record{}, false, nil
+		}
+		i++
+		return recs[i-1], true, nil
+	}
+}
+
+// skewed is n rows over keys of very different sizes: one hot key, a few
+// warm ones and many with one row, in an order unrelated to the key.
+func skewed(n int) []spill.Record {
+	var recs []spill.Record
+	for i := range n {
+		var pk string
+		switch {
+		case i%3 == 0:
+			pk = "hot"
+		case i%7 == 0:
+			pk = fmt.Sprintf("warm%d", i%5)
+		default:
+			pk = fmt.Sprintf("k%d", i*7919%(n/2+1))
+		}
+		recs = append(recs, spill.Record{PK: []byte(pk), SK: []byte(fmt.Sprintf("%08d", i)), Values: [][]byte{[]byte(fmt.Sprint(i % 11))}})
+	}
+	return recs
+}
+
+type out struct {
+	pk, sk, problem string
+	copies          int64
+	pos             int64
+}
+
+func run(t *testing.T, tb plans.Table, recs []spill.Record, hold, arrival bool, tune Tuning) []out {
+	t.Helper()
+	tune.SpillDir = t.TempDir()
+	r := New(tb, source(recs), hold, arrival, tune)
+	defer r.Close()
+	row := Row{Values: make([][]byte, len(tb.Attributes))}
+	var got []out
+	for {
+		ok, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		r.Fill(&row)
+		got = append(got, out{string(row.PK), string(row.SK), row.Problem, row.Copies, row.Pos})
+	}
+	return got
+}
+
+// checkRounds fails unless rows come in rounds: the r-th row of a key is in
+// round r, every round complete before the next (no key twice in a round).
+func checkRounds(t *testing.T, what string, rows []out) {
+	t.Helper()
+	seen := map[string]int{}
+	round := 1
+	for i, r := range rows {
+		seen[r.pk]++
+		switch n := seen[r.pk]; {
+		case n < round:
+			t.Fatalf("%s: row %d is item %d of key %q, in round %d: round %d was not complete", what, i, n, r.pk, round, n)
+		case n > round:
+			round = n
+		}
+	}
+}
+
+func TestRoundsEveryRowOnceInRoundsWhateverTheSpill(t *testing.T) {
+	recs := skewed(3000)
+	var first []out
+	for _, tune := range []Tuning{{}, {SpillRounds: 1, MemTail: -1}, {SpillRounds: 4, MemTail: 2000}, {SpillRounds: 2, MemTail: 600}, {SpillRounds: 64, MemTail: -1}} {
+		for _, hold := range []bool{false, true} {
+			what := fmt.Sprintf("%+v hold=%v", tune, hold)
+			got := run(t, table(""), recs, hold, false, tune)
+			if len(got) != len(recs) {
+				t.Fatalf("%s: %d rows out of %d", what, len(got), len(recs))
+			}
+			for i, r := range got {
+				if r.pos != int64(i) {
+					t.Fatalf("%s: row %d has position %d", what, i, r.pos)
+				}
+			}
+			checkRounds(t, what, got)
+			// Inside a key, rows keep their arrival order.
+			last := map[string]string{}
+			for _, r := range got {
+				if r.sk <= last[r.pk] {
+					t.Fatalf("%s: key %s: %s after %s", what, r.pk, r.sk, last[r.pk])
+				}
+				last[r.pk] = r.sk
+			}
+			if first == nil {
+				first = got
+			} else if !slices.Equal(got, first) {
+				t.Fatalf("%s: the order depends on how rounds are spilled", what)
+			}
+		}
+	}
+}
+
+func TestArrivalKeepsTheReadOrder(t *testing.T) {
+	recs := skewed(500)
+	got := run(t, table(""), recs, true, true, Tuning{})
+	for i, r := range got {
+		if r.sk != string(recs[i].SK) {
+			t.Fatalf("row %d is %s, the read had %s", i, r.sk, recs[i].SK)
+		}
+	}
+}
+
+func TestCollisionsAreCountedUnderHold(t *testing.T) {
+	recs := []spill.Record{
+		{PK: []byte("a"), SK: []byte("1")}, {PK: []byte("a"), SK: []byte("2")},
+		{PK: []byte("a"), SK: []byte("1")}, {PK: []byte("b"), SK: []byte("1")},
+		{PK: []byte("a"), SK: []byte("1")},
+	}
+	for _, mem := range []int{1, 2, 1 << 20} {
+		got := run(t, table(""), recs, true, false, Tuning{CollisionMemory: mem})
+		for _, r := range got {
+			want := int64(1)
+			if r.pk == "a" && r.sk == "1" {
+				want = 3
+			}
+			if r.copies != want {
+				t.Errorf("memory %d: (%s, %s) has %d copies, want %d", mem, r.pk, r.sk, r.copies, want)
+			}
+		}
+	}
+}
+
+func TestDuplicatesNumberedOrDropped(t *testing.T) {
+	recs := []spill.Record{
+		{PK: []byte("c1"), SK: []byte("red"), Values: [][]byte{[]byte("x")}},
+		{PK: []byte("c1"), SK: []byte("red"), Values: [][]byte{[]byte("x")}},
+		{PK: []byte("c1"), SK: []byte("red"), Values: [][]byte{[]byte("y")}},
+		{PK: []byte("c1"), SK: []byte("red"), Values: [][]byte{[]byte("x")}},
+	}
+	got := run(t, table(plans.DuplicatesNumber), recs, true, true, Tuning{})
+	var sks []string
+	for _, r := range got {
+		sks = append(sks, r.sk)
+	}
+	if want := []string{"red", "red#2", "red", "red#3"}; !slices.Equal(sks, want) {
+		t.Errorf("numbered sort keys %v, want %v", sks, want)
+	}
+	got = run(t, table(plans.DuplicatesKeepOne), recs, true, true, Tuning{})
+	var problems []string
+	for _, r := range got {
+		problems = append(problems, r.problem)
+	}
+	if want := []string{"", plans.DuplicateReason, "", plans.DuplicateReason}; !slices.Equal(problems, want) {
+		t.Errorf("keep-one problems %q, want %q", problems, want)
+	}
+}

@@ -1,0 +1,9 @@
+// Package spill is the file format of the write order's spill files: rows
+// kept on local disk between the read of a table and their round, as
+// length-framed records of a round, the key, a problem and the values, each
+// field length-prefixed so that NULL and empty stay apart.
+//
+// Files are unlinked as soon as they are created, so nothing is left behind
+// whatever ends the run. A file is written once, then read once from the
+// start; a corrupt file is an error, never a silently short read.
+package spill

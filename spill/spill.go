@@ -1,0 +1,223 @@
+package spill
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+)
+
+// Record is one row as the write order keeps it: its round and its fields.
+// A nil field is NULL, told apart from an empty one.
+type Record struct {
+	Round   uint32
+	PK, SK  []byte
+	Problem string
+	Values  [][]byte
+}
+
+// ErrCorrupt is returned for a file or buffer that does not hold whole,
+// well-formed records.
+var ErrCorrupt = errors.New("spill file is corrupt")
+
+// TempFile creates a file in dir (os.TempDir() when "") and unlinks it at
+// once: it lives while it is open, so nothing is left behind whatever ends
+// the run (kill -9 included).
+func TempFile(dir string) (*os.File, error) {
+	f, err := os.CreateTemp(dir, "pg2ddb-spill-")
+	if err != nil {
+		return nil, fmt.Errorf("spill file: %w", err)
+	}
+	if err := os.Remove(f.Name()); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("spill file: %w", err)
+	}
+	return f, nil
+}
+
+// Writer appends records to one spill file.
+type Writer struct {
+	f    *os.File
+	w    *bufio.Writer
+	buf  []byte
+	size int64
+}
+
+// Create starts a spill file in dir (see TempFile).
+func Create(dir string) (*Writer, error) {
+	f, err := TempFile(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{f: f, w: bufio.NewWriterSize(f, 16<<10)}, nil
+}
+
+// AppendField appends v length-prefixed, NULL (nil) told apart from empty:
+// the encoding of every field of a record.
+func AppendField(b, v []byte) []byte {
+	if v == nil {
+		return append(b, 0)
+	}
+	b = binary.AppendUvarint(b, uint64(len(v))+1)
+	return append(b, v...)
+}
+
+// Write appends rec and returns the bytes it took.
+func (s *Writer) Write(rec Record) (int64, error) {
+	b := binary.AppendUvarint(s.buf[:0], uint64(rec.Round))
+	b = AppendField(b, rec.PK)
+	b = AppendField(b, rec.SK)
+	b = AppendField(b, []byte(rec.Problem))
+	b = binary.AppendUvarint(b, uint64(len(rec.Values)))
+	for _, v := range rec.Values {
+		b = AppendField(b, v)
+	}
+	s.buf = b
+	var n [binary.MaxVarintLen64]byte
+	head := binary.PutUvarint(n[:], uint64(len(b)))
+	if _, err := s.w.Write(n[:head]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(b); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	s.size += int64(head + len(b))
+	return int64(head + len(b)), nil
+}
+
+// Size is the number of bytes written so far.
+func (s *Writer) Size() int64 { return s.size }
+
+// Reader flushes the file and reads it from the start. The Writer must not
+// be written to again; closing the Reader closes the file.
+func (s *Writer) Reader() (*Reader, error) {
+	if err := s.w.Flush(); err != nil {
+		return nil, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
+		return nil, fmt.Errorf("spill: %w", err)
+	}
+	return &Reader{f: s.f, r: newBufReader(s.f)}, nil
+}
+
+// Close closes (and so removes) the file.
+func (s *Writer) Close() error { return s.f.Close() }
+
+// Reader reads a spill file's records; each record's slices are valid
+// until the next call of Next.
+type Reader struct {
+	f      *os.File
+	r      *bufio.Reader
+	buf    []byte
+	values [][]byte
+}
+
+// Next returns the next record; ok is false at the end of the file.
+func (s *Reader) Next() (rec Record, ok bool, err error) {
+	n, err := binary.ReadUvarint(s.r)
+	if err == io.EOF {
+		return Record{}, false, nil
+	}
+	if err != nil {
+		return Record{}, false, fmt.Errorf("spill: %w", err)
+	}
+	if uint64(cap(s.buf)) < n {
+		s.buf = make([]byte, n)
+	}
+	b := s.buf[:n]
+	if _, err := io.ReadFull(s.r, b); err != nil {
+		return Record{}, false, fmt.Errorf("spill: %w", err)
+	}
+	rec, vals, err := Decode(b, s.values)
+	s.values = vals
+	return rec, err == nil, err
+}
+
+// ReadAll reads the rest of the file, size bytes, into one buffer: the
+// framed records that Frames splits.
+func (s *Reader) ReadAll(size int64) ([]byte, error) {
+	b := make([]byte, size)
+	if _, err := io.ReadFull(s.r, b); err != nil {
+		return nil, fmt.Errorf("spill: %w", err)
+	}
+	return b, nil
+}
+
+// Close closes (and so removes) the file.
+func (s *Reader) Close() { s.f.Close() }
+
+// Frame locates one record in a buffer of framed records: b[Off:End] is
+// the record Decode reads, Round its round.
+type Frame struct {
+	Round    uint32
+	Off, End int
+}
+
+// Frames splits a buffer of framed records (ReadAll) into its records.
+func Frames(b []byte) ([]Frame, error) {
+	var out []Frame
+	for off := 0; off < len(b); {
+		n, k := binary.Uvarint(b[off:])
+		if k <= 0 || uint64(len(b)-off-k) < n {
+			return nil, ErrCorrupt
+		}
+		start, end := off+k, off+k+int(n)
+		round, k2 := binary.Uvarint(b[start:end])
+		if k2 <= 0 {
+			return nil, ErrCorrupt
+		}
+		out = append(out, Frame{Round: uint32(round), Off: start, End: end})
+		off = end
+	}
+	return out, nil
+}
+
+// Decode decodes one record (without its frame); its slices point into b,
+// its values into vals (reused, returned).
+func Decode(b []byte, vals [][]byte) (Record, [][]byte, error) {
+	var rec Record
+	bad := false
+	uv := func() uint64 {
+		v, k := binary.Uvarint(b)
+		if k <= 0 {
+			bad = true
+			return 0
+		}
+		b = b[k:]
+		return v
+	}
+	field := func() []byte {
+		l := uv()
+		if bad || l == 0 {
+			return nil
+		}
+		if l-1 > uint64(len(b)) {
+			bad = true
+			return nil
+		}
+		v := b[: l-1 : l-1]
+		b = b[l-1:]
+		return v
+	}
+	rec.Round = uint32(uv())
+	rec.PK = field()
+	rec.SK = field()
+	rec.Problem = string(field())
+	nv := uv()
+	if bad || nv > uint64(len(b))+1 {
+		return Record{}, vals, ErrCorrupt
+	}
+	vals = vals[:0]
+	for range nv {
+		vals = append(vals, field())
+	}
+	if bad || len(b) != 0 {
+		return Record{}, vals, ErrCorrupt
+	}
+	rec.Values = vals
+	return rec, vals, nil
+}
+
+func newBufReader(f *os.File) *bufio.Reader { return bufio.NewReaderSize(f, 64<<10) }

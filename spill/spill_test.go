@@ -1,0 +1,183 @@
+package spill
+
+import (
+	"errors"
+	"os"
+	"reflect"
+	"testing"
+)
+
+func sample() []Record {
+	return []Record{
+		{Round: 1, PK: []byte("c1"), SK: []byte("2024-01-01"), Values: [][]byte{[]byte("a"), nil, {}}},
+		{Round: 2, PK: []byte("c1"), SK: nil, Problem: "sort key is NULL", Values: [][]byte{nil}},
+		{Round: 7, PK: []byte{}, SK: []byte{0, 1, 2}, Values: nil},
+		{Round: 1 << 20, PK: []byte("ü#\\"), SK: []byte("x"), Values: [][]byte{make([]byte, 70_000)}},
+	}
+}
+
+// clone copies rec out of the reader's buffers, keeping nil and empty apart.
+func clone(rec Record) Record {
+	cp := func(b []byte) []byte {
+		if b == nil {
+			return nil
+		}
+		return append([]byte{}, b...)
+	}
+	out := Record{Round: rec.Round, PK: cp(rec.PK), SK: cp(rec.SK), Problem: rec.Problem}
+	for _, v := range rec.Values {
+		out.Values = append(out.Values, cp(v))
+	}
+	return out
+}
+
+func TestRoundTrip(t *testing.T) {
+	w, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var size int64
+	for _, rec := range sample() {
+		n, err := w.Write(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		size += n
+	}
+	if w.Size() != size {
+		t.Fatalf("Size() = %d, the writes took %d", w.Size(), size)
+	}
+	r, err := w.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	var got []Record
+	for {
+		rec, ok, err := r.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		got = append(got, clone(rec))
+	}
+	if !reflect.DeepEqual(got, sample()) {
+		t.Fatalf("read back\n%v\nwant\n%v", got, sample())
+	}
+}
+
+func TestFramesAndDecodeReadWhatWasWritten(t *testing.T) {
+	w, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range sample() {
+		if _, err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := w.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	b, err := r.ReadAll(w.Size())
+	if err != nil {
+		t.Fatal(err)
+	}
+	frames, err := Frames(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(frames) != len(sample()) {
+		t.Fatalf("%d frames, want %d", len(frames), len(sample()))
+	}
+	for i, f := range frames {
+		rec, _, err := Decode(b[f.Off:f.End], nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f.Round != sample()[i].Round || !reflect.DeepEqual(clone(rec), sample()[i]) {
+			t.Errorf("frame %d: round %d, %v; want %v", i, f.Round, clone(rec), sample()[i])
+		}
+	}
+}
+
+// TestCorruptionIsAnError cuts and damages a valid file at every byte and
+// requires an error or a correct record, never a record that differs from
+// the one written.
+func TestCorruptionIsAnError(t *testing.T) {
+	rec := Record{Round: 3, PK: []byte("c1"), SK: []byte("2024-01-01"), Problem: "p", Values: [][]byte{[]byte("a"), nil, {}}}
+	w, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	r, err := w.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	good, err := r.ReadAll(w.Size())
+	r.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cut := 1; cut < len(good); cut++ {
+		if _, err := Frames(good[:cut]); !errors.Is(err, ErrCorrupt) {
+			t.Errorf("cut at %d of %d: Frames err = %v, want ErrCorrupt", cut, len(good), err)
+		}
+	}
+	frames, _ := Frames(good)
+	body := good[frames[0].Off:frames[0].End]
+	for i := range body {
+		for _, flip := range []byte{0x01, 0x80, 0xff} {
+			bad := append([]byte{}, body...)
+			bad[i] ^= flip
+			got, _, err := Decode(bad, nil)
+			if err != nil {
+				if !errors.Is(err, ErrCorrupt) {
+					t.Fatalf("byte %d ^ %#x: err = %v, want ErrCorrupt", i, flip, err)
+				}
+				continue
+			}
+			if reflect.DeepEqual(clone(got), rec) {
+				t.Fatalf("byte %d ^ %#x: a damaged record decoded as the original", i, flip)
+			}
+		}
+	}
+	// A truncated file read record by record is an error, not a short read.
+	f, err := TempFile(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write(good[:len(good)-3]); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Seek(0, 0); err != nil {
+		t.Fatal(err)
+	}
+	tr := &Reader{f: f, r: newBufReader(f)}
+	if _, _, err := tr.Next(); err == nil {
+		t.Fatal("a truncated record read without error")
+	}
+	tr.Close()
+}
+
+func TestTempFileLeavesNothingBehind(t *testing.T) {
+	dir := t.TempDir()
+	w, err := Create(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.Write(sample()[0]); err != nil {
+		t.Fatal(err)
+	}
+	if ents, _ := os.ReadDir(dir); len(ents) != 0 {
+		t.Fatalf("spill file visible in its directory: %v", ents)
+	}
+	w.Close()
+}

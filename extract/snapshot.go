@@ -9,6 +9,8 @@ import (
 	"sync"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/order"
+	"github.com/pg2ddb/pg2ddb/plans"
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -236,4 +238,24 @@ func quoteLiteral(s string) string {
 		out = append(out, s[i])
 	}
 	return string(append(out, '\''))
+}
+
+// Rows streams t's rows from the snapshot (Stream), as the pipelines read
+// them.
+func (s *Snapshot) Rows(ctx context.Context, t plans.Table, opts StreamOptions) (order.Iterator, error) {
+	r, err := Stream(ctx, s, t, opts)
+	if err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// Count counts t's source rows in the snapshot.
+func (s *Snapshot) Count(ctx context.Context, t plans.Table) (int64, error) {
+	return Count(ctx, s, t)
+}
+
+// Dropped counts the rows of t that its keep-one duplicates choice drops.
+func (s *Snapshot) Dropped(ctx context.Context, t plans.Table) (int64, error) {
+	return CountDropped(ctx, s, t)
 }

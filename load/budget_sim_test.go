@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 )
@@ -28,12 +29,12 @@ func TestBudgetConvergesWithoutMaxWCU(t *testing.T) {
 		window             = 3  // simulated seconds over which a share is judged
 	)
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.readings (sensor text, n int, v numeric, PRIMARY KEY (sensor, n))`,
 		fmt.Sprintf(`INSERT INTO public.readings SELECT 's' || s, n, n * 0.5 FROM generate_series(1, %d) s, generate_series(1, %d) n ORDER BY 1, 2`, sensors, perSensor),
 	)
 	src := snapshotSource(t, db.Pool)
-	p := designPlan(t, src.Snapshot, fmt.Sprintf("b%d_", time.Now().UnixNano()%1e9))
+	p := fixture.DesignPlan(t, src.Snapshot, fmt.Sprintf("b%d_", time.Now().UnixNano()%1e9))
 	// 2 partitions of 250 WCU/s at 4× time: 2,000 WCU per wall second for
 	// the table, a fraction of what the loader sends even under the race
 	// detector, so without a budget most requests would be throttled. Each

@@ -10,11 +10,11 @@ import (
 	"hash"
 	"io/fs"
 	"os"
-	"path/filepath"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/pg2ddb/pg2ddb/item"
 
 	"github.com/pg2ddb/pg2ddb/order"
 
@@ -68,8 +68,8 @@ type TableCheckpoint struct {
 	// rows, which is what matters for what was sent.
 	SourceRows int64 `json:"source_rows,omitempty"`
 	// Plan and Stream fingerprint the plan table and the row stream's SQL.
-	Plan   PlanFingerprint `json:"plan"`
-	Stream string          `json:"stream_sql"`
+	Plan   item.PlanFingerprint `json:"plan"`
+	Stream string               `json:"stream_sql"`
 	// Position is the acknowledged frontier: every row below it is written
 	// or rejected (and its reject line is durable).
 	Position int64 `json:"position"`
@@ -121,16 +121,6 @@ func (c *Chunk) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// PlanFingerprint identifies a plan table by what decides the items a load
-// writes. Table hashes the whole canonical form; the parts say which part
-// changed, and Attributes lists the attribute names so a refusal can name
-// the one that was added or dropped.
-type PlanFingerprint struct {
-	Table      string            `json:"table"`
-	Parts      map[string]string `json:"parts"`
-	Attributes []string          `json:"attributes"`
-}
-
 // chunkRows and chunkBytes bound a chunk: it ends at whichever comes first.
 // Rows of a chunk wait in memory until its claim is durable, so the byte
 // bound keeps tables of large items from holding many megabytes; the row
@@ -142,105 +132,6 @@ var (
 )
 
 const checkpointVersion = 2
-
-// planFingerprint is the fingerprint of t loaded under the plan options o.
-// The canonical form is the JSON of the table with the fields that only
-// describe (reasons, scores, warnings, estimates, rejected candidates,
-// capacity, which applies only when a table is created) cleared, and the
-// plan options that shape items. Clearing known descriptive fields rather
-// than picking the meaningful ones means a field added to plans.Table later
-// counts as meaningful until proven otherwise.
-func planFingerprint(t plans.Table, o plans.Options) PlanFingerprint {
-	c := t
-	c.Warnings, c.Unique, c.Excluded, c.Rejected, c.Estimates, c.Capacity = nil, "", nil, nil, plans.Estimates{}, plans.Capacity{}
-	stripKey := func(k *plans.Key) *plans.Key {
-		if k == nil {
-			return nil
-		}
-		kk := *k
-		kk.Score, kk.Why = 0, nil
-		return &kk
-	}
-	c.PartitionKey = *stripKey(&c.PartitionKey)
-	c.SortKey = stripKey(c.SortKey)
-	if c.Sharding != nil {
-		s := *c.Sharding
-		s.Why, s.ReadCost = nil, ""
-		c.Sharding = &s
-	}
-	c.Attributes = slices.Clone(c.Attributes)
-	names := make([]string, len(c.Attributes))
-	for i := range c.Attributes {
-		c.Attributes[i].Note = ""
-		names[i] = c.Attributes[i].Name
-	}
-	o.WriteRate, o.MinDistinct, o.MaxShards, o.TablePrefix = 0, 0, 0, ""
-	h := func(v any) string {
-		b, err := json.Marshal(v)
-		if err != nil {
-			// Plan types are plain data; Marshal cannot fail on them.
-			panic(err)
-		}
-		s := sha256.Sum256(b)
-		return hex.EncodeToString(s[:8])
-	}
-	return PlanFingerprint{
-		Table: h(struct {
-			T plans.Table
-			O plans.Options
-		}{c, o}),
-		Parts: map[string]string{
-			"source":        h(c.Source),
-			"target":        h(c.Target),
-			"partition key": h(c.PartitionKey),
-			"sort key":      h(c.SortKey),
-			"sharding":      h(c.Sharding),
-			"duplicates":    h(c.Duplicates),
-			"attributes":    h(c.Attributes),
-			"options":       h(o),
-		},
-		Attributes: names,
-	}
-}
-
-// diff says what changed from old to f, in words; "" when nothing did.
-func (f PlanFingerprint) diff(old PlanFingerprint) string {
-	if f.Table == old.Table {
-		return ""
-	}
-	var what []string
-	for _, part := range []string{"source", "target", "partition key", "sort key", "sharding", "duplicates", "options"} {
-		if f.Parts[part] != old.Parts[part] {
-			what = append(what, "the "+part+" changed")
-		}
-	}
-	if f.Parts["attributes"] != old.Parts["attributes"] {
-		var added, dropped []string
-		for _, n := range f.Attributes {
-			if !slices.Contains(old.Attributes, n) {
-				added = append(added, strconv.Quote(n))
-			}
-		}
-		for _, n := range old.Attributes {
-			if !slices.Contains(f.Attributes, n) {
-				dropped = append(dropped, strconv.Quote(n))
-			}
-		}
-		if len(dropped) > 0 {
-			what = append(what, "attribute "+strings.Join(dropped, ", ")+" dropped")
-		}
-		if len(added) > 0 {
-			what = append(what, "attribute "+strings.Join(added, ", ")+" added")
-		}
-		if len(added) == 0 && len(dropped) == 0 {
-			what = append(what, "the attributes changed")
-		}
-	}
-	if len(what) == 0 {
-		what = append(what, "the table's definition changed")
-	}
-	return strings.Join(what, "; ")
-}
 
 // streamFingerprint hashes the SQL that streams t's rows in order.
 func streamFingerprint(t plans.Table, order extract.Order) (string, error) {
@@ -315,43 +206,6 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	return &c, nil
 }
 
-// writeFileAtomic replaces path with b through a synced temporary file in
-// the same directory and a rename, then syncs the directory so the rename
-// itself survives a power cut.
-func writeFileAtomic(path string, b []byte) error {
-	f, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".tmp*")
-	if err != nil {
-		return err
-	}
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(f.Name(), path)
-	}
-	if err != nil {
-		os.Remove(f.Name())
-		return err
-	}
-	return syncDir(filepath.Dir(path))
-}
-
-func syncDir(dir string) error {
-	d, err := os.Open(dir)
-	if err != nil {
-		return err
-	}
-	err = d.Sync()
-	if cerr := d.Close(); err == nil {
-		err = cerr
-	}
-	return err
-}
-
 // acks tracks the contiguous acknowledged prefix of one table's positions
 // while workers finish batches out of order. Batches cover contiguous
 // ranges [lo, hi) that together tile the positions, so the frontier moves
@@ -363,9 +217,9 @@ type acks struct {
 	frontier int64
 	rejected int64
 	lastKey  map[string]string // from the checkpoint, until an item is acknowledged
-	last     WireItem
+	last     item.WireItem
 	hasLast  bool
-	keyOf    func(*WireItem) map[string]string
+	keyOf    func(*item.WireItem) map[string]string
 	ahead    map[int64]ackedRange // by lo, ranges finished beyond frontier
 }
 
@@ -373,11 +227,11 @@ type acks struct {
 type ackedRange struct {
 	hi       int64
 	rejected int64
-	last     WireItem
+	last     item.WireItem
 	hasLast  bool
 }
 
-func newAcks(start, rejected int64, lastKey map[string]string, keyOf func(*WireItem) map[string]string) *acks {
+func newAcks(start, rejected int64, lastKey map[string]string, keyOf func(*item.WireItem) map[string]string) *acks {
 	return &acks{frontier: start, rejected: rejected, lastKey: lastKey, keyOf: keyOf, ahead: map[int64]ackedRange{}}
 }
 
@@ -418,4 +272,57 @@ func (a *acks) position() int64 {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.frontier
+}
+
+// acknowledged reports whether the rejected row r lies below its table's
+// acknowledged frontier (every row of a table that is done): a resume keeps
+// its line, since the row is not read again.
+func (cp *Checkpoint) acknowledged(r item.RejectRecord) bool {
+	tc := cp.Tables[r.Table]
+	return tc != nil && (tc.Done || r.Position < tc.Position)
+}
+
+// saveCheckpoint records the running tables' acknowledged frontiers and
+// the claims made so far. The order matters: the frontier is read first,
+// then the rejects file is synced, then the checkpoint is written; a
+// rejected row's line is appended before its batch is acknowledged, so
+// every reject below the recorded frontier is durable before the
+// checkpoint that claims it.
+func (l *loader) saveCheckpoint() error {
+	if l.opts.CheckpointPath == "" {
+		return nil
+	}
+	l.saveMu.Lock()
+	defer l.saveMu.Unlock()
+	l.mu.Lock()
+	for target, tr := range l.running {
+		tc := l.cp.Tables[target]
+		tc.Position, tc.Rejected, tc.LastKey = tr.acks.state()
+	}
+	l.mu.Unlock()
+	if l.rejects != nil {
+		if err := l.rejects.Sync(); err != nil {
+			return err
+		}
+	}
+	l.mu.Lock()
+	b, err := json.MarshalIndent(l.cp, "", "  ")
+	l.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("write checkpoint: %w", err)
+	}
+	if err := item.WriteFileAtomic(l.opts.CheckpointPath, append(b, '\n')); err != nil {
+		return fmt.Errorf("write checkpoint: %w", err)
+	}
+	return nil
+}
+
+// claim records ch in the checkpoint and returns once the record is
+// durable; only then may its rows be sent.
+func (l *loader) claim(tr *tableRun, ch *chunk) error {
+	l.mu.Lock()
+	tc := l.cp.Tables[tr.t.Target]
+	tc.Chunks = append(tc.Chunks, Chunk{End: ch.end, Hash: ch.hash})
+	l.mu.Unlock()
+	return l.saveCheckpoint()
 }

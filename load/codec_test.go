@@ -6,8 +6,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -38,9 +41,9 @@ var typesSQL = []string{
 // elements of arrays kept their padding.
 func TestCodecSeamsLoadAndVerify(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, typesSQL...)
+	fixture.Exec(t, db.Pool, typesSQL...)
 	src := snapshotSource(t, db.Pool)
-	p := designPlan(t, src.Snapshot, testenv.TableName(t, "seams")+"_")
+	p := fixture.DesignPlan(t, src.Snapshot, testenv.TableName(t, "seams")+"_")
 	tb := &p.Tables[0]
 	declared := map[string]string{}
 	for _, a := range tb.Attributes {
@@ -57,17 +60,17 @@ func TestCodecSeamsLoadAndVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	if tr := res.Tables[0]; tr.Written != 121 || tr.Rejected != 0 {
-		recs, _ := load.ReadRejects(rejects)
+		recs, _ := item.ReadRejects(rejects)
 		first := ""
 		if len(recs) > 0 {
 			first = recs[0].Reason
 		}
 		t.Fatalf("written %d, rejected %d, the first because: %s", tr.Written, tr.Rejected, first)
 	}
-	mustVerify(t, p, src, ddb, rejects, 121)
+	fixture.MustVerify(t, p, src, ddb, rejects, 121)
 
 	var caesar map[string]types.AttributeValue
-	for _, it := range scanAll(t, ddb, tb.Target) {
+	for _, it := range fixture.ScanAll(t, ddb, tb.Target) {
 		if s, ok := it["name"].(*types.AttributeValueMemberS); ok && s.Value == "caesar" {
 			caesar = it
 		}
@@ -75,7 +78,7 @@ func TestCodecSeamsLoadAndVerify(t *testing.T) {
 	if caesar == nil {
 		t.Fatal("the caesar row is not in the table")
 	}
-	got := string(load.MarshalItem(caesar))
+	got := string(item.MarshalItem(caesar))
 	for _, want := range []string{
 		`"big":{"S":"12345678901234567890123456789012345678901234567890"}`,
 		`"wide":{"S":"1234567890123456789012345678901234567890"}`,
@@ -97,9 +100,9 @@ func TestCodecSeamsLoadAndVerify(t *testing.T) {
 // file with the reason, instead of being written as AD 44.
 func TestBCKeyRejected(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, typesSQL...)
+	fixture.Exec(t, db.Pool, typesSQL...)
 	src := snapshotSource(t, db.Pool)
-	p := designPlan(t, src.Snapshot, testenv.TableName(t, "bckey")+"_")
+	p := fixture.DesignPlan(t, src.Snapshot, testenv.TableName(t, "bckey")+"_")
 	tb := &p.Tables[0]
 	tb.Sharding = nil
 	tb.PartitionKey = plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "name", Encoding: plans.EncString}}}
@@ -113,7 +116,7 @@ func TestBCKeyRejected(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			recs, err := load.ReadRejects(rejects)
+			recs, err := item.ReadRejects(rejects)
 			if err != nil {
 				t.Fatal(err)
 			}

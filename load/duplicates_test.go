@@ -9,8 +9,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/target"
+	"github.com/pg2ddb/pg2ddb/verify"
+
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -75,8 +83,8 @@ func attrOf(k *plans.Key) string {
 // else are missing from DynamoDB.
 func TestWholeRowDuplicates(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, histSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, histSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	tb := &p.Tables[0]
 	d := tb.Duplicates
 	if d == nil || d.Action != plans.DuplicatesNumber || d.Groups != histGroups || d.Repeats != histRepeats {
@@ -91,14 +99,14 @@ func TestWholeRowDuplicates(t *testing.T) {
 
 	t.Run("number", func(t *testing.T) {
 		rejects := filepath.Join(dir, "number.jsonl")
-		res, err := load.Run(t.Context(), p, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate})
+		res, err := load.Run(t.Context(), p, src, ddb, load.Options{RejectsPath: rejects, Existing: target.Recreate})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tr := res.Tables[0]; tr.Written != histRows || tr.Rejected != 0 {
 			t.Fatalf("wrote %d and rejected %d of %d rows, want all written", tr.Written, tr.Rejected, histRows)
 		}
-		first := itemKeys(t, tb, scanAll(t, ddb, tb.Target))
+		first := itemKeys(t, tb, fixture.ScanAll(t, ddb, tb.Target))
 		var n2, n3 int
 		for _, k := range first {
 			n2 += strings.Count(k, plans.Separator+"2|")
@@ -107,17 +115,17 @@ func TestWholeRowDuplicates(t *testing.T) {
 		if n2 != histGroups || n3 != histRepeats-histGroups {
 			t.Errorf("%d keys end in #2 and %d in #3, want %d and %d", n2, n3, histGroups, histRepeats-histGroups)
 		}
-		rep := mustVerify(t, p, src, ddb, rejects, 1000)
+		rep := fixture.MustVerify(t, p, src, ddb, rejects, 1000)
 		if tv := rep.Tables[0]; tv.Items != histRows || tv.Dropped != 0 || tv.Sampled != histRows {
 			t.Errorf("verify %+v", tv)
 		}
 		// A reload writes the same keys: the numbering does not depend
 		// on where the copies lie.
-		exec(t, db.Pool, `CLUSTER public.hist USING hist_rev`)
-		if _, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), ddb, load.Options{Existing: load.Recreate, Order: "table"}); err != nil {
+		fixture.Exec(t, db.Pool, `CLUSTER public.hist USING hist_rev`)
+		if _, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), ddb, load.Options{Existing: target.Recreate, Order: "table"}); err != nil {
 			t.Fatal(err)
 		}
-		if again := itemKeys(t, tb, scanAll(t, ddb, tb.Target)); !slices.Equal(first, again) {
+		if again := itemKeys(t, tb, fixture.ScanAll(t, ddb, tb.Target)); !slices.Equal(first, again) {
 			t.Errorf("a reload wrote other keys")
 		}
 	})
@@ -131,25 +139,25 @@ func TestWholeRowDuplicates(t *testing.T) {
 		// The reviewed drops do not count against --max-rejects 0; one
 		// more than the plan found does.
 		k.Duplicates.Repeats = histRepeats - 1
-		_, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate, LimitRejects: true})
-		var tooMany *load.TooManyRejectsError
+		_, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: target.Recreate, LimitRejects: true})
+		var tooMany *pipeline.TooManyRejectsError
 		if !errors.As(err, &tooMany) || tooMany.Planned != histRepeats-1 || !strings.Contains(err.Error(), "plus the 15 repeats the plan drops") {
 			t.Fatalf("err %v, want too many rejects beyond the 15 planned drops", err)
 		}
 		k.Duplicates.Repeats = histRepeats
-		res, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: load.Recreate, LimitRejects: true})
+		res, err := load.Run(t.Context(), &kp, src, ddb, load.Options{RejectsPath: rejects, Existing: target.Recreate, LimitRejects: true})
 		if err != nil {
 			t.Fatal(err)
 		}
 		if tr := res.Tables[0]; tr.Written != histRows-histRepeats || tr.Rejected != histRepeats {
 			t.Fatalf("wrote %d and rejected %d, want %d and %d", tr.Written, tr.Rejected, histRows-histRepeats, histRepeats)
 		}
-		recs, err := load.ReadRejects(rejects)
+		recs, err := item.ReadRejects(rejects)
 		if err != nil {
 			t.Fatal(err)
 		}
 		items := map[string]map[string]types.AttributeValue{}
-		for _, it := range scanAll(t, ddb, k.Target) {
+		for _, it := range fixture.ScanAll(t, ddb, k.Target) {
 			items[itemKeys(t, k, []map[string]types.AttributeValue{it})[0]] = it
 		}
 		for _, r := range recs {
@@ -164,7 +172,7 @@ func TestWholeRowDuplicates(t *testing.T) {
 				t.Errorf("dropped copy %s: no item kept with its key", key)
 				continue
 			}
-			dropped, err := load.DecodeItem(r.Item)
+			dropped, err := item.DecodeItem(r.Item)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -175,14 +183,14 @@ func TestWholeRowDuplicates(t *testing.T) {
 		if len(recs) != histRepeats {
 			t.Errorf("%d lines in the rejects file, want %d", len(recs), histRepeats)
 		}
-		rep := mustVerify(t, &kp, src, ddb, rejects, 1000)
+		rep := fixture.MustVerify(t, &kp, src, ddb, rejects, 1000)
 		if tv := rep.Tables[0]; tv.Dropped != histRepeats || tv.Rejected != 0 || tv.Sampled != histRows-histRepeats {
 			t.Errorf("verify %+v", tv)
 		}
 		// Without the rejects file verify still expects the drops.
-		mustVerify(t, &kp, src, ddb, "", 100)
+		fixture.MustVerify(t, &kp, src, ddb, "", 100)
 		// A rejects file that misses a dropped copy is a difference.
-		rep, err = load.Verify(t.Context(), &kp, src, ddb, load.VerifyOptions{RejectsPath: filepath.Join(dir, "number.jsonl"), Sample: -1})
+		rep, err = verify.Verify(t.Context(), &kp, src, ddb, verify.VerifyOptions{RejectsPath: filepath.Join(dir, "number.jsonl"), Sample: -1})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -203,11 +211,11 @@ func TestWholeRowDuplicates(t *testing.T) {
 			cpPath, rejects := filepath.Join(dir, action+".cp.json"), filepath.Join(dir, action+".resume.jsonl")
 			ctx, cancel := context.WithCancel(t.Context())
 			stopper := &cancelAfter{Client: ddb, n: 8, cancel: cancel}
-			opts := load.Options{Workers: 1, CheckpointPath: cpPath, RejectsPath: rejects, Existing: load.Recreate}
-			if _, err := load.Run(ctx, &rp, snapshotSource(t, db.Pool), stopper, opts); !errors.Is(err, load.ErrInterrupted) {
+			opts := load.Options{Workers: 1, CheckpointPath: cpPath, RejectsPath: rejects, Existing: target.Recreate}
+			if _, err := load.Run(ctx, &rp, snapshotSource(t, db.Pool), stopper, opts); !errors.Is(err, pipeline.ErrInterrupted) {
 				t.Fatalf("err %v, want interrupted", err)
 			}
-			opts.Resume, opts.Existing = true, load.Refuse
+			opts.Resume, opts.Existing = true, target.Refuse
 			src := snapshotSource(t, db.Pool)
 			res, err := load.Run(t.Context(), &rp, src, ddb, opts)
 			if err != nil {
@@ -220,7 +228,7 @@ func TestWholeRowDuplicates(t *testing.T) {
 			if action == plans.DuplicatesKeepOne {
 				want -= histRepeats
 			}
-			rep := mustVerify(t, &rp, src, ddb, rejects, 1000)
+			rep := fixture.MustVerify(t, &rp, src, ddb, rejects, 1000)
 			if tv := rep.Tables[0]; tv.Items != want {
 				t.Errorf("%d items after the resume, want %d", tv.Items, want)
 			}
@@ -231,7 +239,7 @@ func TestWholeRowDuplicates(t *testing.T) {
 		np := *p
 		np.Tables = slices.Clone(p.Tables)
 		np.Tables[0].Duplicates = nil
-		res, err := load.Run(t.Context(), &np, src, ddb, load.Options{RejectsPath: filepath.Join(dir, "none.jsonl"), Existing: load.Recreate})
+		res, err := load.Run(t.Context(), &np, src, ddb, load.Options{RejectsPath: filepath.Join(dir, "none.jsonl"), Existing: target.Recreate})
 		if err != nil {
 			t.Fatal(err)
 		}

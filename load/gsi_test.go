@@ -6,11 +6,16 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/verify"
+
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -30,7 +35,7 @@ func TestLoadCreatesIndexesAndVerifyCountsThem(t *testing.T) {
 	}{{"dynalite", testenv.DynamoDB(t)}, {"simulator", testenv.DynamoDBAt(sim.URL())}} {
 		t.Run(target.name, func(t *testing.T) {
 			db := testenv.NewDatabase(t, "chinook")
-			p := plannedFor(t, db.Pool)
+			p := fixture.PlannedFor(t, db.Pool)
 			src := snapshotSource(t, db.Pool)
 			enabled := map[string][]string{}
 			var disabled int
@@ -65,7 +70,7 @@ func TestLoadCreatesIndexesAndVerifyCountsThem(t *testing.T) {
 					t.Errorf("%s has indexes %v, the plan enables %v", tb.Target, got, enabled[tb.Target])
 				}
 			}
-			rep := mustVerify(t, p, src, target.ddb, "", 200)
+			rep := fixture.MustVerify(t, p, src, target.ddb, "", 200)
 			var counted int
 			for _, tv := range rep.Tables {
 				for _, iv := range tv.Indexes {
@@ -86,7 +91,7 @@ func TestLoadCreatesIndexesAndVerifyCountsThem(t *testing.T) {
 				t.Errorf("verify counted %d indexes, the plan enables %d", counted, want)
 			}
 			// An index that lost an item is a difference that names it.
-			rep, err := load.Verify(t.Context(), p, src, shortIndex{target.ddb}, load.VerifyOptions{Sample: -1, IndexRecounts: -1})
+			rep, err := verify.Verify(t.Context(), p, src, shortIndex{target.ddb}, verify.VerifyOptions{Sample: -1, IndexRecounts: -1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -123,21 +128,21 @@ func (s shortIndex) Scan(ctx context.Context, in *dynamodb.ScanInput, opt ...fun
 // disabled in the plan, the same table is accepted.
 func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE parent (parent_code text PRIMARY KEY)`,
 		`INSERT INTO parent SELECT 'p' || i FROM generate_series(1, 100) i`,
 		`CREATE TABLE child (child_ref text PRIMARY KEY, parent_code text NOT NULL REFERENCES parent)`,
 		`CREATE INDEX ON child (parent_code)`,
 		`INSERT INTO child SELECT 'c' || i, 'p' || (i % 100 + 1) FROM generate_series(1, 500) i`,
 	)
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	var tb plans.Table
 	for _, x := range p.Tables {
 		if x.Source == "public.child" {
 			tb = x
 		}
 	}
-	if len(load.EnabledIndexes(tb)) != 1 || tb.PartitionKey.Parts[0].Column != "child_ref" {
+	if len(target.EnabledIndexes(tb)) != 1 || tb.PartitionKey.Parts[0].Column != "child_ref" {
 		t.Fatalf("the test expects child keyed by child_ref with one enabled index: %+v %+v", tb.PartitionKey, tb.Indexes)
 	}
 	p.Tables = []plans.Table{tb}
@@ -152,19 +157,19 @@ func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
 	}
 	waitActive(t, ddb, tb.Target)
 	src := snapshotSource(t, db.Pool)
-	_, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append})
+	_, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: target.Append})
 	want := "table " + tb.Target + " exists without the plan's index " + tb.Indexes[0].Name
 	if err == nil || !strings.Contains(err.Error(), want) || strings.Contains(err.Error(), "\n") {
 		t.Fatalf("append into a table without the plan's index: %v, want one line containing %q", err, want)
 	}
-	if n := len(scanAll(t, ddb, tb.Target)); n != 0 {
+	if n := len(fixture.ScanAll(t, ddb, tb.Target)); n != 0 {
 		t.Fatalf("%d items written into a table the load refused", n)
 	}
 	p.Tables[0].Indexes[0].Enabled = false
-	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append}); err != nil {
+	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: target.Append}); err != nil {
 		t.Fatalf("with the index disabled: %v", err)
 	}
-	rep := mustVerify(t, p, src, ddb, "", 50)
+	rep := fixture.MustVerify(t, p, src, ddb, "", 50)
 	if len(rep.Tables[0].Indexes) != 0 || rep.Tables[0].Items != 500 {
 		t.Errorf("verify with the index disabled: %+v", rep.Tables[0])
 	}
@@ -175,14 +180,14 @@ func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
 // counted again and is no difference when it catches up.
 func TestVerifyRecountsALaggingIndex(t *testing.T) {
 	db := testenv.NewDatabase(t, "chinook")
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)
 	ddb := testenv.DynamoDB(t)
 	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Workers: 4}); err != nil {
 		t.Fatal(err)
 	}
 	lag := &lagOnce{Client: ddb}
-	rep, err := load.Verify(t.Context(), p, src, lag, load.VerifyOptions{Sample: -1})
+	rep, err := verify.Verify(t.Context(), p, src, lag, verify.VerifyOptions{Sample: -1})
 	if err != nil {
 		t.Fatal(err)
 	}

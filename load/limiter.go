@@ -6,6 +6,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"golang.org/x/time/rate"
 )
 
@@ -157,7 +159,7 @@ func (l *limiter) wait(ctx context.Context, n int) error {
 		left -= part
 	}
 	l.mu.Unlock()
-	return sleep(ctx, d)
+	return target.Sleep(ctx, d)
 }
 
 // accepted records n WCU written.
@@ -348,19 +350,4 @@ func (l *limiter) current() float64 {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.rate
-}
-
-// sleep waits d or until ctx ends.
-func sleep(ctx context.Context, d time.Duration) error {
-	if d <= 0 {
-		return ctx.Err()
-	}
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-ctx.Done():
-		return ctx.Err()
-	case <-t.C:
-		return nil
-	}
 }

@@ -15,37 +15,22 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
-
-// ordersSQL builds a table clustered by customer: customer k (0..49) has
-// 4(k+1) orders, 5,100 rows, physically in customer order.
-var ordersSQL = []string{
-	`CREATE TABLE public.orders (
-	   customer text NOT NULL, id integer NOT NULL, placed timestamptz, amount numeric(12,2),
-	   price float8, tags text[], doc jsonb, data bytea, ok boolean, d date, note text,
-	   PRIMARY KEY (customer, id))`,
-	`INSERT INTO public.orders
-	 SELECT 'c' || lpad(k::text, 2, '0'), g,
-	        timestamptz '2024-01-01 00:00:00+02' + g * interval '1 minute 0.5 second',
-	        g * 1.25, g / 3.0, ARRAY['a', 'b' || g],
-	        jsonb_build_object('n', g, 'big', 12345678901234567890.123, 'nested', jsonb_build_array(1, 'x', null, true)),
-	        decode(md5(g::text), 'hex'), g % 2 = 0, date '2024-01-01' + g,
-	        CASE WHEN g % 5 = 0 THEN NULL ELSE 'note ' || g END
-	 FROM generate_series(0, 49) k, generate_series(1, (k + 1) * 4) g
-	 ORDER BY 1, 2`,
-	`ANALYZE public.orders`,
-}
-
-const ordersRows = 5100
 
 // recorder is an HTTP client that records the partition key of every put
 // in the order the requests went over the wire, then sends them on.
@@ -135,11 +120,11 @@ func (n noCount) Fork(ctx context.Context) (load.Source, func(), error) {
 
 func TestLoadTypesAndVerify(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, ordersSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	// The user's edit: key by customer and order id, so the test can read
 	// one known item back.
-	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
+	fixture.SetKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	dir := t.TempDir()
@@ -152,18 +137,18 @@ func TestLoadTypesAndVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := res.Tables[0]
-	if tr.SourceRows != ordersRows || !tr.Counted || tr.Read != ordersRows || tr.Written != ordersRows || tr.Rejected != 0 || !tr.Complete {
+	if tr.SourceRows != fixture.OrdersRows || !tr.Counted || tr.Read != fixture.OrdersRows || tr.Written != fixture.OrdersRows || tr.Rejected != 0 || !tr.Complete {
 		t.Fatalf("result %+v", tr)
 	}
-	if cp, err := load.ReadCheckpoint(filepath.Join(dir, "cp.json")); err != nil || cp.Tables[p.Tables[0].Target].SourceRows != ordersRows {
-		t.Fatalf("checkpoint %+v (%v), want the table done with %d source rows", cp, err, ordersRows)
+	if cp, err := load.ReadCheckpoint(filepath.Join(dir, "cp.json")); err != nil || cp.Tables[p.Tables[0].Target].SourceRows != fixture.OrdersRows {
+		t.Fatalf("checkpoint %+v (%v), want the table done with %d source rows", cp, err, fixture.OrdersRows)
 	}
 	// The time to the first acknowledged write is recorded, inside the
 	// table's time (figure 1b's loader side).
 	if tr.FirstWrite <= 0 || tr.FirstWrite > tr.Elapsed {
 		t.Fatalf("first write after %s of a %s load, want within it", tr.FirstWrite, tr.Elapsed)
 	}
-	mustVerify(t, p, src, ddb, filepath.Join(dir, "rejects.jsonl"), ordersRows)
+	fixture.MustVerify(t, p, src, ddb, filepath.Join(dir, "rejects.jsonl"), fixture.OrdersRows)
 
 	out, err := ddb.GetItem(t.Context(), &dynamodb.GetItemInput{TableName: aws.String(p.Tables[0].Target), Key: map[string]types.AttributeValue{
 		"pk": &types.AttributeValueMemberS{Value: "c03"}, "sk": &types.AttributeValueMemberS{Value: "0000000005"},
@@ -171,7 +156,7 @@ func TestLoadTypesAndVerify(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got := string(load.MarshalItem(out.Item))
+	got := string(item.MarshalItem(out.Item))
 	for _, want := range []string{
 		`"amount":{"N":"6.25"}`,
 		`"placed":{"S":"2023-12-31T22:05:02.500000Z"}`,
@@ -197,24 +182,24 @@ func TestLoadTypesAndVerify(t *testing.T) {
 		t.Fatalf("second load: %v", err)
 	}
 	var logged []string
-	res, err = load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Recreate, Logf: func(f string, a ...any) {
+	res, err = load.Run(t.Context(), p, src, ddb, load.Options{Existing: target.Recreate, Logf: func(f string, a ...any) {
 		logged = append(logged, f)
 	}})
-	if err != nil || res.Tables[0].Written != ordersRows {
+	if err != nil || res.Tables[0].Written != fixture.OrdersRows {
 		t.Fatalf("recreate: %v %+v", err, res)
 	}
 	if len(logged) == 0 || !strings.HasPrefix(logged[0], "--recreate: deleting") {
 		t.Fatalf("recreate did not first list what it deletes: %q", logged)
 	}
-	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: load.Append}); err != nil {
+	if _, err := load.Run(t.Context(), p, src, ddb, load.Options{Existing: target.Append}); err != nil {
 		t.Fatal(err)
 	}
-	mustVerify(t, p, src, ddb, "", 100)
+	fixture.MustVerify(t, p, src, ddb, "", 100)
 }
 
 func TestRejects(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text, j jsonb)`,
 		`INSERT INTO public.r SELECT i, 'k' || i, i * 1.5, i / 4.0, 'x', '{"a": [1]}' FROM generate_series(1, 100) i`,
 		// An item DynamoDB refuses for a reason only it sees (played by
@@ -230,10 +215,10 @@ func TestRejects(t *testing.T) {
 		   (106, '', 1, 1, 'x'),
 		   (107, NULL, 1, 1, 'x')`,
 	)
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	// The user's edit: key by k alone, which is not unique.
 	tb := &p.Tables[0]
-	setKeys(tb, []plans.KeyPart{{Column: "k", Encoding: plans.EncString}})
+	fixture.SetKeys(tb, []plans.KeyPart{{Column: "k", Encoding: plans.EncString}})
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	rejectsPath := filepath.Join(t.TempDir(), "rejects.jsonl")
@@ -244,7 +229,7 @@ func TestRejects(t *testing.T) {
 	if tr := res.Tables[0]; tr.Written != 100 || tr.Rejected != 9 || res.Rejected() != 9 {
 		t.Fatalf("result %+v", tr)
 	}
-	recs, err := load.ReadRejects(rejectsPath)
+	recs, err := item.ReadRejects(rejectsPath)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -290,27 +275,27 @@ func TestRejects(t *testing.T) {
 	if !found {
 		t.Errorf("the NULL key row is not rejected with its reason and row: %+v", recs)
 	}
-	mustVerify(t, p, src, ddb, rejectsPath, 1000)
+	fixture.MustVerify(t, p, src, ddb, rejectsPath, 1000)
 }
 
 func TestInterleaveOrder(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, ordersSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	// The user's edit: key by customer, so the order of writes per
 	// customer is what the test measures.
-	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
+	fixture.SetKeys(&p.Tables[0], []plans.KeyPart{{Column: "customer", Encoding: plans.EncString}, {Column: "id", Encoding: plans.EncInteger, Width: 10}})
 	src := snapshotSource(t, db.Pool)
 
 	spreads := map[extract.Order]float64{}
 	for _, order := range []extract.Order{extract.OrderInterleave, extract.OrderTable} {
 		rec := &recorder{}
-		res, err := load.Run(t.Context(), p, src, through(t, rec), load.Options{Workers: 1, Order: order, Existing: load.Recreate})
+		res, err := load.Run(t.Context(), p, src, through(t, rec), load.Options{Workers: 1, Order: order, Existing: target.Recreate})
 		if err != nil {
 			t.Fatal(err)
 		}
 		spreads[order] = res.Tables[0].Spread
-		if len(rec.pks) != ordersRows {
+		if len(rec.pks) != fixture.OrdersRows {
 			t.Fatalf("%s: %d puts", order, len(rec.pks))
 		}
 		if order == extract.OrderTable {
@@ -402,8 +387,8 @@ func maxCount(c map[string]int) int {
 
 func TestStopIsClean(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, ordersSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)
 	ddb := testenv.DynamoDB(t)
 	dir := t.TempDir()
@@ -411,7 +396,7 @@ func TestStopIsClean(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	stopper := &cancelAfter{Client: ddb, n: 20, cancel: cancel}
 	_, err := load.Run(ctx, p, src, stopper, load.Options{Workers: 2, CheckpointPath: cpPath})
-	if !errors.Is(err, load.ErrInterrupted) {
+	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("err %v, want interrupted", err)
 	}
 	cp, err := load.ReadCheckpoint(cpPath)
@@ -419,11 +404,11 @@ func TestStopIsClean(t *testing.T) {
 		t.Fatal(err)
 	}
 	tc := cp.Tables[p.Tables[0].Target]
-	if tc.Done || tc.Position < 10*25 || tc.Position >= ordersRows {
+	if tc.Done || tc.Position < 10*25 || tc.Position >= fixture.OrdersRows {
 		t.Fatalf("checkpoint %+v", tc)
 	}
 	// Everything acknowledged is in the table.
-	if n := len(scanAll(t, ddb, p.Tables[0].Target)); int64(n) < tc.Position {
+	if n := len(fixture.ScanAll(t, ddb, p.Tables[0].Target)); int64(n) < tc.Position {
 		t.Fatalf("%d items but checkpoint at %d", n, tc.Position)
 	}
 	// An interrupted load abandons its query (and with it the snapshot's
@@ -433,10 +418,10 @@ func TestStopIsClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tr := res.Tables[0]; tr.Skipped != tc.Position || tr.Skipped+tr.Read != ordersRows {
+	if tr := res.Tables[0]; tr.Skipped != tc.Position || tr.Skipped+tr.Read != fixture.OrdersRows {
 		t.Fatalf("resume %+v", tr)
 	}
-	mustVerify(t, p, src, ddb, "", ordersRows)
+	fixture.MustVerify(t, p, src, ddb, "", fixture.OrdersRows)
 }
 
 // cancelAfter cancels the load's context after n calls, as a Ctrl-C would.

@@ -10,11 +10,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/order"
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -54,12 +61,12 @@ func newResumeSetup(t *testing.T, nanEvery int) *resumeSetup {
 	t.Helper()
 	t.Cleanup(load.SetChunkRows(1000))
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, eventsSQL(nanEvery)...)
+	fixture.Exec(t, db.Pool, eventsSQL(nanEvery)...)
 	snap, err := extract.Begin(t.Context(), db.Pool)
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := designPlan(t, snap, fmt.Sprintf("r%d_", time.Now().UnixNano()%1e9))
+	p := fixture.DesignPlan(t, snap, fmt.Sprintf("r%d_", time.Now().UnixNano()%1e9))
 	snap.Close(context.Background())
 	if len(p.Tables) != 1 {
 		t.Fatalf("plan has %d tables", len(p.Tables))
@@ -97,7 +104,7 @@ func (s *resumeSetup) interrupt(t *testing.T, calls int) *load.TableCheckpoint {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	_, err := load.Run(ctx, s.plan, s.source(t), &cancelAfter{Client: s.ddb, n: calls, cancel: cancel}, s.opts(false))
-	if !errors.Is(err, load.ErrInterrupted) {
+	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("first load: %v, want interrupted", err)
 	}
 	cp, err := load.ReadCheckpoint(s.cp)
@@ -151,7 +158,7 @@ func TestResumeRefusesChangedSource(t *testing.T) {
 			s := newResumeSetup(t, 0)
 			cp := s.interrupt(t, 40)
 			items := scanItems(t, s, 100)
-			exec(t, s.db.Pool, tc.edit(s, items)...)
+			fixture.Exec(t, s.db.Pool, tc.edit(s, items)...)
 			before := s.accepted(t)
 			_, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, s.opts(true))
 			if err == nil || !strings.Contains(err.Error(), "source table public.events changed since the interrupted load: rows ") ||
@@ -172,7 +179,7 @@ func TestResumeRefusesChangedSource(t *testing.T) {
 func scanItems(t *testing.T, s *resumeSetup, n int) [][2]string {
 	t.Helper()
 	var out [][2]string
-	for _, it := range scanAll(t, s.ddb, s.plan.Tables[0].Target) {
+	for _, it := range fixture.ScanAll(t, s.ddb, s.plan.Tables[0].Target) {
 		d, ok1 := it["device"].(*types.AttributeValueMemberS)
 		q, ok2 := it["seq"].(*types.AttributeValueMemberN)
 		if !ok1 || !ok2 {
@@ -256,7 +263,7 @@ func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
 		t.Fatalf("after the resume: %d puts accepted, %d items stored, %d overwrites; want %d stored and only the %d items the first run wrote beyond the frontier written again",
 			ts.AcceptedPuts, ts.StoredItems, ts.Overwrites, resumeRows, first-cp.Position)
 	}
-	rep := mustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
+	rep := fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
 	if rep.Tables[0].Items != resumeRows {
 		t.Fatalf("verify %+v", rep.Tables[0])
 	}
@@ -275,7 +282,7 @@ func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
 func TestResumeKeepsRejects(t *testing.T) {
 	s := newResumeSetup(t, 97)
 	cp := s.interrupt(t, 300)
-	first, err := load.ReadRejects(s.rej)
+	first, err := item.ReadRejects(s.rej)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -292,7 +299,7 @@ func TestResumeKeepsRejects(t *testing.T) {
 	if _, err := load.Run(t.Context(), s.plan, src, s.ddb, s.opts(true)); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := load.ReadRejects(s.rej)
+	recs, err := item.ReadRejects(s.rej)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -311,7 +318,7 @@ func TestResumeKeepsRejects(t *testing.T) {
 	if want := resumeRows / 97; len(recs) != want || len(seen) != want {
 		t.Fatalf("%d reject lines for %d positions, want %d", len(recs), len(seen), want)
 	}
-	mustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
 }
 
 // TestFreshLoadKeepsEarlierRejects: a fresh load moves the rejects file of
@@ -321,7 +328,7 @@ func TestFreshLoadKeepsEarlierRejects(t *testing.T) {
 	var moved []string
 	for run := 0; run < 3; run++ {
 		o := s.opts(false)
-		o.Existing = load.Recreate
+		o.Existing = target.Recreate
 		o.Logf = func(f string, a ...any) {
 			if m := fmt.Sprintf(f, a...); strings.Contains(m, "moved the rejects") {
 				moved = append(moved, m)
@@ -333,7 +340,7 @@ func TestFreshLoadKeepsEarlierRejects(t *testing.T) {
 	}
 	base := strings.TrimSuffix(s.rej, ".jsonl")
 	for _, p := range []string{s.rej, base + ".1.jsonl", base + ".2.jsonl"} {
-		recs, err := load.ReadRejects(p)
+		recs, err := item.ReadRejects(p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -361,7 +368,7 @@ func TestMaxRejectsCountsEarlierRuns(t *testing.T) {
 	o := s.opts(true)
 	o.LimitRejects, o.MaxRejects = true, cp.Rejected+2
 	res, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, o)
-	var tooMany *load.TooManyRejectsError
+	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) {
 		t.Fatalf("resume: %v, want TooManyRejectsError", err)
 	}
@@ -391,7 +398,7 @@ func TestMaxRejectsCountsEarlierRuns(t *testing.T) {
 	if _, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, o); err != nil {
 		t.Fatal(err)
 	}
-	mustVerify(t, s.plan, s.source(t), s.ddb, s.rej, 1000)
+	fixture.MustVerify(t, s.plan, s.source(t), s.ddb, s.rej, 1000)
 }
 
 // TestTruncatedRejectsTail: the unfinished last line a kill leaves in the
@@ -401,7 +408,7 @@ func TestTruncatedRejectsTail(t *testing.T) {
 	if err := os.WriteFile(p, []byte(`{"table":"t","position":1,"reason":"x","item":{}}`+"\n"+`{"table":"t","posi`), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := load.ReadRejects(p)
+	recs, err := item.ReadRejects(p)
 	if err != nil || len(recs) != 1 {
 		t.Fatalf("%v %+v", err, recs)
 	}
@@ -421,12 +428,12 @@ func TestResumeAfterEditBeyondHorizon(t *testing.T) {
 	if cp.Horizon() >= resumeRows-200 {
 		t.Fatalf("claimed up to %d; the test needs the last round unclaimed", cp.Horizon())
 	}
-	exec(t, s.db.Pool, `UPDATE public.events SET payload = 'edited' WHERE seq > 19800`)
+	fixture.Exec(t, s.db.Pool, `UPDATE public.events SET payload = 'edited' WHERE seq > 19800`)
 	src := s.source(t)
 	if _, err := load.Run(t.Context(), s.plan, src, s.ddb, s.opts(true)); err != nil {
 		t.Fatal(err)
 	}
-	mustVerify(t, s.plan, src, s.ddb, s.rej, resumeRows)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, resumeRows)
 }
 
 // TestResumeAfterDeleteBeyondHorizon: rows deleted after the interruption
@@ -443,7 +450,7 @@ func TestResumeAfterDeleteBeyondHorizon(t *testing.T) {
 	if cp.Horizon() >= resumeRows-200 {
 		t.Fatalf("claimed up to %d; the test needs the last round unclaimed", cp.Horizon())
 	}
-	exec(t, s.db.Pool, fmt.Sprintf(`DELETE FROM public.events WHERE seq > %d`, resumeRows-3))
+	fixture.Exec(t, s.db.Pool, fmt.Sprintf(`DELETE FROM public.events WHERE seq > %d`, resumeRows-3))
 	src := s.source(t)
 	res, err := load.Run(t.Context(), s.plan, noCount{t, src}, s.ddb, s.opts(true))
 	if err != nil {
@@ -452,14 +459,14 @@ func TestResumeAfterDeleteBeyondHorizon(t *testing.T) {
 	if tr := res.Tables[0]; tr.SourceRows != resumeRows-3 || !tr.Counted || !tr.Complete {
 		t.Fatalf("resume %+v, want %d source rows counted", tr, resumeRows-3)
 	}
-	mustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
 }
 
 // failingRows is a source that fails when the load opens a table's rows:
 // the first thing a load does after preparing the tables.
 type failingRows struct{ load.Source }
 
-func (failingRows) Rows(context.Context, plans.Table, extract.StreamOptions) (load.RowIterator, error) {
+func (failingRows) Rows(context.Context, plans.Table, extract.StreamOptions) (order.Iterator, error) {
 	return nil, errors.New("crash")
 }
 
@@ -473,7 +480,7 @@ func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
 		t.Fatal(err)
 	}
 	o := s.opts(false)
-	o.Existing = load.Recreate
+	o.Existing = target.Recreate
 	if _, err := load.Run(t.Context(), s.plan, failingRows{s.source(t)}, s.ddb, o); err == nil {
 		t.Fatal("the load did not fail")
 	}
@@ -485,7 +492,7 @@ func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
 	if tr := res.Tables[0]; tr.AlreadyDone || tr.Written != resumeRows {
 		t.Fatalf("resume %+v", tr)
 	}
-	mustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 1000)
 }
 
 // TestMaxRejectsStopsBeforeNextTable: a reject DynamoDB makes in the last
@@ -494,7 +501,7 @@ func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
 // the reject error, naming the table it did not load.
 func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.a (k text PRIMARY KEY, n int, j jsonb)`,
 		`INSERT INTO public.a SELECT 'k' || i, i, '{"x": 1}' FROM generate_series(1, 99) i`,
 		// 20 levels: valid for DynamoDB, refused by refuser (as DynamoDB
@@ -507,7 +514,7 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := designPlan(t, snap, fmt.Sprintf("s%d_", time.Now().UnixNano()%1e9))
+	p := fixture.DesignPlan(t, snap, fmt.Sprintf("s%d_", time.Now().UnixNano()%1e9))
 	snap.Close(context.Background())
 	if len(p.Tables) != 2 || p.Tables[0].Source != "public.a" {
 		t.Fatalf("plan tables %+v", p.Tables)
@@ -515,7 +522,7 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 	dir := t.TempDir()
 	o := load.Options{Workers: 8, CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "r.jsonl"), LimitRejects: true}
 	res, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), through(t, refuser{marker: strings.Repeat(`{"L":[`, 20)}), o)
-	var tooMany *load.TooManyRejectsError
+	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) || tooMany.Rejected != 1 || len(tooMany.NotLoaded) != 1 || tooMany.NotLoaded[0] != p.Tables[1].Target {
 		t.Fatalf("err %v (%+v), want the reject limit naming %s as not loaded", err, tooMany, p.Tables[1].Target)
 	}
@@ -528,7 +535,7 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 // read reached the end of the table knows only the plan's estimate of its
 // rows, and says so.
 func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
-	e := &load.TooManyRejectsError{Rejected: 6, Max: 5, Table: "events", Acknowledged: 900, SourceRows: 20000}
+	e := &pipeline.TooManyRejectsError{Rejected: 6, Max: 5, Table: "events", Acknowledged: 900, SourceRows: 20000}
 	if msg := e.Error(); !strings.Contains(msg, "events: 900 of about 20,000 rows acknowledged") {
 		t.Errorf("estimated count: %s", msg)
 	}

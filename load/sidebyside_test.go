@@ -10,12 +10,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/order"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -42,12 +46,12 @@ func newSideSetup(t *testing.T) *sideSetup {
 	t.Cleanup(load.SetChunkRows(1000))
 	db := testenv.NewDatabase(t, "")
 	for i := range sideTables {
-		exec(t, db.Pool,
+		fixture.Exec(t, db.Pool,
 			fmt.Sprintf(`CREATE TABLE public.small%d (id int PRIMARY KEY, name text, v float8)`, i),
 			fmt.Sprintf(`INSERT INTO public.small%d SELECT g, md5(g::text), CASE WHEN g %% 97 = 0 THEN 'NaN'::float8 ELSE g * 0.5 END FROM generate_series(1, %d) g`, i, sideRows),
 			fmt.Sprintf(`ANALYZE public.small%d`, i))
 	}
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	if len(p.Tables) != sideTables {
 		t.Fatalf("plan has %d tables", len(p.Tables))
 	}
@@ -141,7 +145,8 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s := newSideSetup(t)
-			var src load.Source = snapshotSource(t, s.db.Pool)
+			snap := snapshotSource(t, s.db.Pool)
+			var src load.Source = snap
 			if tc.noFork {
 				src = noForkSource{src}
 			}
@@ -165,7 +170,7 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 				t.Errorf("%d pairs of tables written at the same time, want overlap %v", n, tc.overlap)
 			}
 			s.checkStored(t, sideRows-sideRows/97)
-			mustVerify(t, s.plan, src, s.ddb, s.rej, 50)
+			fixture.MustVerify(t, s.plan, snap, s.ddb, s.rej, 50)
 		})
 	}
 }
@@ -179,7 +184,7 @@ func TestSideBySideResume(t *testing.T) {
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
 	_, err := load.Run(ctx, s.plan, snapshotSource(t, s.db.Pool), &cancelAfter{Client: &inFlight{Client: s.ddb}, n: 60, cancel: cancel}, s.opts(3))
-	if !errors.Is(err, load.ErrInterrupted) {
+	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("first load: %v, want interrupted", err)
 	}
 	cp, err := load.ReadCheckpoint(s.cp)
@@ -208,7 +213,7 @@ func TestSideBySideResume(t *testing.T) {
 		}
 	}
 	s.checkStored(t, sideRows-sideRows/97)
-	mustVerify(t, s.plan, src, s.ddb, s.rej, 50)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 50)
 }
 
 // TestSideBySideReadsOneSnapshot inserts rows into every table after the
@@ -218,7 +223,7 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 	s := newSideSetup(t)
 	src := snapshotSource(t, s.db.Pool)
 	for i := range sideTables {
-		exec(t, s.db.Pool, fmt.Sprintf(`INSERT INTO public.small%d SELECT g, 'late', 1 FROM generate_series(%d, %d) g`, i, sideRows+1, sideRows+500))
+		fixture.Exec(t, s.db.Pool, fmt.Sprintf(`INSERT INTO public.small%d SELECT g, 'late', 1 FROM generate_series(%d, %d) g`, i, sideRows+1, sideRows+500))
 	}
 	res, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, s.opts(3))
 	if err != nil {
@@ -240,10 +245,10 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 type rowsHook struct {
 	load.Source
 	table string
-	open  func(ctx context.Context, t plans.Table) (load.RowIterator, error)
+	open  func(ctx context.Context, t plans.Table) (order.Iterator, error)
 }
 
-func (s rowsHook) Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (load.RowIterator, error) {
+func (s rowsHook) Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (order.Iterator, error) {
 	if t.Target == s.table {
 		return s.open(ctx, t)
 	}
@@ -261,7 +266,7 @@ func (s rowsHook) Fork(ctx context.Context) (load.Source, func(), error) {
 
 // failRows fails the read of one table.
 func failRows(src load.Source, table string) rowsHook {
-	return rowsHook{Source: src, table: table, open: func(context.Context, plans.Table) (load.RowIterator, error) {
+	return rowsHook{Source: src, table: table, open: func(context.Context, plans.Table) (order.Iterator, error) {
 		return nil, errors.New("read refused")
 	}}
 }
@@ -269,7 +274,7 @@ func failRows(src load.Source, table string) rowsHook {
 // waitRows holds the read of one table until the load stops, as a query
 // that a stop cancels in flight.
 func waitRows(src load.Source, table string) rowsHook {
-	return rowsHook{Source: src, table: table, open: func(ctx context.Context, t plans.Table) (load.RowIterator, error) {
+	return rowsHook{Source: src, table: table, open: func(ctx context.Context, t plans.Table) (order.Iterator, error) {
 		<-ctx.Done()
 		return nil, fmt.Errorf("read %s: %w", t.Source, ctx.Err())
 	}}
@@ -301,13 +306,13 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 		t.Fatalf("resume: %v", err)
 	}
 	s.checkStored(t, sideRows-sideRows/97)
-	mustVerify(t, s.plan, src, s.ddb, s.rej, 20)
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 20)
 
 	s2 := newSideSetup(t)
 	o = s2.opts(3)
 	o.LimitRejects, o.MaxRejects = true, 5
 	_, err = load.Run(t.Context(), s2.plan, snapshotSource(t, s2.db.Pool), &inFlight{Client: s2.ddb}, o)
-	var tooMany *load.TooManyRejectsError
+	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) || tooMany.Table == "" || len(tooMany.NotLoaded) == 0 {
 		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError naming the tables", err)
 	}
@@ -324,7 +329,7 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 	o.LimitRejects, o.MaxRejects = true, 5
 	src := waitRows(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
 	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
-	var tooMany *load.TooManyRejectsError
+	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) {
 		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError", err)
 	}
@@ -337,12 +342,12 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 func TestSideBySideShareTheBudget(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	for name, rows := range map[string]int{"tiny0": 200, "tiny1": 200, "wide": 9000} {
-		exec(t, db.Pool,
+		fixture.Exec(t, db.Pool,
 			fmt.Sprintf(`CREATE TABLE public.%s (id int PRIMARY KEY, name text)`, name),
 			fmt.Sprintf(`INSERT INTO public.%s SELECT g, md5(g::text) FROM generate_series(1, %d) g`, name, rows),
 			fmt.Sprintf(`ANALYZE public.%s`, name))
 	}
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
 	const maxWCU = 3000
 	var mu sync.Mutex
@@ -352,7 +357,7 @@ func TestSideBySideShareTheBudget(t *testing.T) {
 	dir := t.TempDir()
 	o := load.Options{Workers: 4, SideBySide: 3, MaxWCU: maxWCU, ProgressEvery: 20 * time.Millisecond,
 		CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "rejects.jsonl"),
-		Progress: func(pr load.Progress) {
+		Progress: func(pr pipeline.Progress) {
 			mu.Lock()
 			defer mu.Unlock()
 			if pr.Done {

@@ -9,11 +9,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/smithy-go"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -32,7 +35,7 @@ func startSim(t *testing.T, o ddbsim.Options) *ddbsim.Server {
 // fastRetry keeps fault tests short: short waits, and a budget of 12 calls
 // in a row without progress, so that an endpoint that fails every call is
 // given up on in seconds (the rate budget slows down with each throttle).
-var fastRetry = load.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecond, Attempts: 12}
+var fastRetry = target.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecond, Attempts: 12}
 
 // patientRetry is fastRetry with a budget of 30 calls in a row without
 // progress, for loads that must end: under TestFaultsEveryItemWrittenOnce's
@@ -40,7 +43,7 @@ var fastRetry = load.Retry{Base: 2 * time.Millisecond, Cap: 50 * time.Millisecon
 // throttled, 10% 500, 5% dropped, then 30% unprocessed), so 12 in a row
 // happened about once per 10,000 such chains and a fresh-clone CI run
 // gave up on one; 30 in a row is about 1 in 10^10.
-var patientRetry = load.Retry{Base: fastRetry.Base, Cap: fastRetry.Cap, Attempts: 30}
+var patientRetry = target.Retry{Base: fastRetry.Base, Cap: fastRetry.Cap, Attempts: 30}
 
 // TestFaultsEveryItemWrittenOnce loads through injected faults — 30% of
 // items returned unprocessed, throttling errors, 500s and dropped
@@ -48,8 +51,8 @@ var patientRetry = load.Retry{Base: fastRetry.Base, Cap: fastRetry.Cap, Attempts
 // content, none missing and none extra.
 func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, ordersSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)
 	sim := startSim(t, ddbsim.Options{
 		Seed: 7, PartitionWCU: 1e9,
@@ -65,7 +68,7 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	tr := res.Tables[0]
-	if tr.Written != ordersRows || tr.Rejected != 0 || tr.Retries == 0 || tr.Throttles == 0 {
+	if tr.Written != fixture.OrdersRows || tr.Rejected != 0 || tr.Retries == 0 || tr.Throttles == 0 {
 		t.Fatalf("result %+v", tr)
 	}
 	f := sim.Stats().Faults
@@ -73,12 +76,12 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 		t.Fatalf("not every fault was exercised: %+v", f)
 	}
 	t.Logf("faults %+v; loader: %d calls, %d retries, %d throttles", f, tr.Calls, tr.Retries, tr.Throttles)
-	rep := mustVerify(t, p, src, ddb, "", ordersRows)
-	if rep.Tables[0].Items != ordersRows || rep.Tables[0].Sampled != ordersRows {
+	rep := fixture.MustVerify(t, p, src, ddb, "", fixture.OrdersRows)
+	if rep.Tables[0].Items != fixture.OrdersRows || rep.Tables[0].Sampled != fixture.OrdersRows {
 		t.Fatalf("verify %+v", rep.Tables[0])
 	}
-	if n := len(scanAll(t, ddb, p.Tables[0].Target)); n != ordersRows {
-		t.Fatalf("%d items, want %d", n, ordersRows)
+	if n := len(fixture.ScanAll(t, ddb, p.Tables[0].Target)); n != fixture.OrdersRows {
+		t.Fatalf("%d items, want %d", n, fixture.OrdersRows)
 	}
 	// The faults are injected before a request is applied, so no retry
 	// had a reason to write an item twice, except after a response lost
@@ -95,7 +98,7 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	if unanswered > 0 {
 		t.Logf("%d responses lost beyond the injected drops; %d items written twice", unanswered, ts.Overwrites)
 	}
-	wantWrites(t, sim, p.Tables[0].Target, ordersRows+ts.Overwrites, ordersRows, ts.Overwrites)
+	wantWrites(t, sim, p.Tables[0].Target, fixture.OrdersRows+ts.Overwrites, fixture.OrdersRows, ts.Overwrites)
 }
 
 // lostResponses counts the calls that ended without an answer from the
@@ -134,8 +137,8 @@ func wantWrites(t *testing.T, sim *ddbsim.Server, table string, puts, items, ove
 // write ends the load with an error that says what was written, not a hang.
 func TestAlwaysFailingEndpointGivesUp(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool, ordersSQL...)
-	p := plannedFor(t, db.Pool)
+	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+	p := fixture.PlannedFor(t, db.Pool)
 	for _, f := range []ddbsim.Faults{{InternalErrorRate: 1}, {DropRate: 1}, {UnprocessedRate: 1}} {
 		t.Run(fmt.Sprintf("%+v", f), func(t *testing.T) {
 			src := snapshotSource(t, db.Pool)
@@ -164,14 +167,14 @@ func TestAlwaysFailingEndpointGivesUp(t *testing.T) {
 // and in table order, and compares the simulator's per-partition figures.
 func TestSpreadAgainstPartitions(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.readings (sensor text, n int, v numeric, PRIMARY KEY (sensor, n))`,
 		`INSERT INTO public.readings SELECT 's' || s, n, n * 0.5 FROM generate_series(1, 40) s, generate_series(1, 125) n ORDER BY 1, 2`,
 	)
-	p := plannedFor(t, db.Pool)
+	p := fixture.PlannedFor(t, db.Pool)
 	// The user's edit: key by sensor, 40 keys of 125 readings, so the
 	// write order decides how partitions are hit.
-	setKeys(&p.Tables[0], []plans.KeyPart{{Column: "sensor", Encoding: plans.EncString}, {Column: "n", Encoding: plans.EncInteger, Width: 10}})
+	fixture.SetKeys(&p.Tables[0], []plans.KeyPart{{Column: "sensor", Encoding: plans.EncString}, {Column: "n", Encoding: plans.EncInteger, Width: 10}})
 	type figures struct {
 		simSeconds, throttledShare, spread float64
 		// floor is the hottest partition's WCU at its budget: the time no
@@ -187,7 +190,7 @@ func TestSpreadAgainstPartitions(t *testing.T) {
 		// does even under the race detector, so the partitions set the pace.
 		sim := startSim(t, ddbsim.Options{Mode: ddbsim.ModeCount, Partitions: 8, PartitionWCU: 200, TimeScale: 4, BurstSeconds: 0.5})
 		start := time.Now()
-		res, err := load.Run(t.Context(), p, src, testenv.DynamoDBAt(sim.URL()), load.Options{Workers: 8, Order: order, Retry: load.Retry{Base: 5 * time.Millisecond, Cap: 200 * time.Millisecond, Attempts: 50}})
+		res, err := load.Run(t.Context(), p, src, testenv.DynamoDBAt(sim.URL()), load.Options{Workers: 8, Order: order, Retry: target.Retry{Base: 5 * time.Millisecond, Cap: 200 * time.Millisecond, Attempts: 50}})
 		if err != nil {
 			t.Fatal(err)
 		}

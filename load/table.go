@@ -4,298 +4,367 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+	"sync"
+	"sync/atomic"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-
+	"github.com/pg2ddb/pg2ddb/internal/ddbjson"
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"golang.org/x/sync/errgroup"
 )
 
-// TableAPI is the table management a load needs. *dynamodb.Client
-// implements it.
-type TableAPI interface {
-	DescribeTable(ctx context.Context, in *dynamodb.DescribeTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error)
-	CreateTable(ctx context.Context, in *dynamodb.CreateTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.CreateTableOutput, error)
-	DeleteTable(ctx context.Context, in *dynamodb.DeleteTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DeleteTableOutput, error)
-	Scan(ctx context.Context, in *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ScanOutput, error)
+// loader holds what the tables of one run share.
+type loader struct {
+	opts    Options
+	db      Client
+	src     Source
+	rejects *item.RejectsFile
+
+	// rejectBase counts the rejects of earlier runs (below their
+	// frontiers), rejectedRun those of this run; stopLoad stops the load
+	// when their sum passes the limit.
+	rejectBase  int64
+	rejectedRun atomic.Int64
+	stopLoad    context.CancelCauseFunc
+
+	// writeSlots bounds the BatchWriteItem calls in flight over all the
+	// tables loading at once to Options.Workers: side by side, the
+	// writers are shared, not multiplied.
+	writeSlots chan struct{}
+
+	progressMu sync.Mutex // serialises Options.Progress calls
+
+	saveMu  sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
+	mu      sync.Mutex // guards cp and running
+	cp      *Checkpoint
+	running map[string]*tableRun // by target: the tables being loaded
 }
 
-// pollEvery is how often table status is polled. The SDK's waiters start
-// at 20 s, which turns a local test into minutes.
-const pollEvery = 100 * time.Millisecond
-
-// describe returns the table's description, or nil when it does not exist.
-func describe(ctx context.Context, c TableAPI, name string) (*types.TableDescription, error) {
-	out, err := c.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)})
-	var nf *types.ResourceNotFoundException
-	if errors.As(err, &nf) {
-		return nil, nil
+// progress reports p; calls from the tables loading at once never overlap.
+func (l *loader) progress(p pipeline.Progress) {
+	if l.opts.Progress == nil {
+		return
 	}
-	if err != nil {
-		return nil, fmt.Errorf("describe table %s: %w", name, err)
-	}
-	return out.Table, nil
+	l.progressMu.Lock()
+	defer l.progressMu.Unlock()
+	l.opts.Progress(p)
 }
 
-// hasItems reports whether a table holds at least one item.
-func hasItems(ctx context.Context, c TableAPI, name string) (bool, error) {
-	p := dynamodb.NewScanPaginator(c, &dynamodb.ScanInput{TableName: aws.String(name), Limit: aws.Int32(1)})
-	for p.HasMorePages() {
-		out, err := p.NextPage(ctx)
-		if err != nil {
-			return false, fmt.Errorf("scan table %s: %w", name, err)
-		}
-		if len(out.Items) > 0 {
-			return true, nil
-		}
+// shareBudget splits --max-wcu evenly over the tables loading now, as one
+// starts or ends: tables side by side never exceed it together, and the
+// last ones of a group get what the finished ones no longer use. Called
+// with mu held.
+func (l *loader) shareBudget() {
+	if l.opts.MaxWCU <= 0 || len(l.running) == 0 {
+		return
 	}
-	return false, nil
+	share := l.opts.MaxWCU / float64(len(l.running))
+	for _, tr := range l.running {
+		tr.limit.setCeiling(share)
+	}
 }
 
-// createTable creates t's target with its key schema, its enabled global
-// secondary indexes and capacity, and waits until it and its indexes are
-// ACTIVE: an index created with its table is built as the items arrive,
-// which costs no backfill later.
-func createTable(ctx context.Context, c TableAPI, t plans.Table, capacity plans.Capacity) error {
-	p, err := tableDefinition(t, capacity)
-	if err != nil {
-		return fmt.Errorf("create table %s: %w", t.Target, err)
-	}
-	in := &dynamodb.CreateTableInput{
-		TableName: p.TableName, AttributeDefinitions: p.AttributeDefinitions, KeySchema: p.KeySchema,
-		GlobalSecondaryIndexes: p.GlobalSecondaryIndexes, BillingMode: p.BillingMode,
-		ProvisionedThroughput: p.ProvisionedThroughput,
-	}
-	if capacity.WarmReads > 0 || capacity.WarmWrites > 0 {
-		in.WarmThroughput = &types.WarmThroughput{}
-		if capacity.WarmReads > 0 {
-			in.WarmThroughput.ReadUnitsPerSecond = aws.Int64(capacity.WarmReads)
-		}
-		if capacity.WarmWrites > 0 {
-			in.WarmThroughput.WriteUnitsPerSecond = aws.Int64(capacity.WarmWrites)
-		}
-	}
-	if _, err := c.CreateTable(ctx, in); err != nil {
-		return fmt.Errorf("create table %s: %w", t.Target, err)
-	}
-	return waitTable(ctx, c, t.Target, true)
+// tableRun is the live state of a table being loaded.
+type tableRun struct {
+	t       plans.Table
+	readers int // source connections that read it (StreamOptions.Readers)
+	// estimate is the plan's row count, the progress total until counted
+	// is set (≥ 0) by a read that reached the end of the table.
+	estimate  int64
+	counted   atomic.Int64
+	skipped   int64
+	claimed   []Chunk // chunks an earlier run claimed, to verify
+	start     time.Time
+	stats     counters
+	rechecked atomic.Int64
+	acks      *acks
+	limit     *limiter
 }
 
-// EnabledIndexes are the indexes of t that load, import and verify act
-// on: a proposal the reviewer left off is not created.
-func EnabledIndexes(t plans.Table) []plans.Index {
-	var out []plans.Index
-	for _, ix := range t.Indexes {
-		if ix.Enabled {
-			out = append(out, ix)
-		}
+// sourceRows is the table's row count: exact once the read reached the
+// end, otherwise the estimate or the rows seen so far, whichever is more.
+func (tr *tableRun) sourceRows() int64 {
+	if n := tr.counted.Load(); n >= 0 {
+		return n
 	}
-	return out
+	return max(tr.estimate, tr.skipped+tr.stats.read.Load())
 }
 
-// addIndexes adds t's enabled indexes to in, with the attribute
-// definitions of their keys; an attribute used with two types is refused.
-// tableDefinition is t's key schema, enabled indexes and billing at
-// capacity: what CreateTable (a load) and ImportTable's creation
-// parameters (an import) both create, so the two paths make the same table.
-// ImportTable takes no warm throughput; createTable adds it.
-func tableDefinition(t plans.Table, capacity plans.Capacity) (*types.TableCreationParameters, error) {
-	p := &types.TableCreationParameters{
-		TableName: aws.String(t.Target),
-		AttributeDefinitions: []types.AttributeDefinition{{
-			AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type),
-		}},
-		KeySchema: []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
+func (tr *tableRun) progress(done bool) pipeline.Progress {
+	return pipeline.Progress{
+		Source: tr.t.Source, Target: tr.t.Target, Total: tr.sourceRows(), Skipped: tr.skipped, Rechecked: tr.rechecked.Load(),
+		Read: tr.stats.read.Load(), Written: tr.stats.written.Load(), Rejected: tr.stats.rejected.Load(),
+		Retries: tr.stats.retries.Load(), Throttles: tr.stats.throttles.Load(), WCU: tr.stats.wcu.Load(),
+		Elapsed: time.Since(tr.start), Rate: tr.limit.current(), Done: done,
 	}
-	if t.SortKey != nil {
-		p.AttributeDefinitions = append(p.AttributeDefinitions, types.AttributeDefinition{
-			AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type),
-		})
-		p.KeySchema = append(p.KeySchema, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-	}
-	if err := addIndexDefinitions(&p.AttributeDefinitions, &p.GlobalSecondaryIndexes, t); err != nil {
-		return nil, err
-	}
-	switch capacity.Mode {
-	case plans.Provisioned:
-		if capacity.ReadUnits <= 0 || capacity.WriteUnits <= 0 {
-			return nil, fmt.Errorf("provisioned capacity needs read and write units")
-		}
-		p.BillingMode = types.BillingModeProvisioned
-		p.ProvisionedThroughput = &types.ProvisionedThroughput{
-			ReadCapacityUnits: aws.Int64(capacity.ReadUnits), WriteCapacityUnits: aws.Int64(capacity.WriteUnits),
-		}
-		// A provisioned table's indexes have their own throughput; each
-		// gets the table's, since each index write mirrors a table write.
-		for i := range p.GlobalSecondaryIndexes {
-			p.GlobalSecondaryIndexes[i].ProvisionedThroughput = p.ProvisionedThroughput
-		}
-	case plans.OnDemand, "":
-		p.BillingMode = types.BillingModePayPerRequest
-	default:
-		return nil, fmt.Errorf("unknown capacity mode %q", capacity.Mode)
-	}
-	return p, nil
 }
 
-// addIndexDefinitions adds t's enabled indexes and their key attributes'
-// definitions, for CreateTable and for ImportTable's table alike.
-func addIndexDefinitions(defs *[]types.AttributeDefinition, gsis *[]types.GlobalSecondaryIndex, t plans.Table) error {
-	defined := map[string]string{}
-	for _, a := range *defs {
-		defined[aws.ToString(a.AttributeName)] = string(a.AttributeType)
+// countReject counts one rejected row of this run and stops the load when
+// the rejects of the whole load pass the limit.
+func (l *loader) countReject() {
+	n := l.rejectedRun.Add(1)
+	if l.opts.LimitRejects && l.rejectBase+n > l.opts.MaxRejects {
+		l.stopLoad(errTooManyRejects)
 	}
-	define := func(ix string, k *plans.Key) error {
-		if typ, ok := defined[k.Attribute]; ok {
-			if typ != k.Type {
-				return fmt.Errorf("index %s keys on %s as type %s, which the table defines as %s", ix, k.Attribute, k.Type, typ)
+}
+
+// table loads t from src, read by readers connections, within its share
+// of the write budget (shareBudget).
+func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *item.Encoder, print item.PlanFingerprint, stream string, readers int) (TableResult, error) {
+	res := TableResult{Source: t.Source, Target: t.Target}
+	// Tables loading side by side add their entries to cp.Tables: read
+	// it under the lock too.
+	l.mu.Lock()
+	tc := l.cp.Tables[t.Target]
+	l.mu.Unlock()
+	if tc != nil && tc.Done && l.opts.Resume {
+		res.AlreadyDone, res.Complete, res.SourceRows, res.Counted, res.CheckpointPosition = true, true, tc.SourceRows, true, tc.Position
+		return res, nil
+	}
+	// No count(*) first: it was a whole scan of the table before the
+	// first row was read (seconds to minutes on a big table, against a
+	// first write within a second). The plan's estimate sizes the
+	// progress total until the read ends and gives the exact count. A
+	// resume needs no count either: it reads the table from the start
+	// again and compares every claimed chunk's rows with their hash,
+	// which catches a changed row count where it matters (in what was
+	// sent) and allows it where nothing was.
+	next := &TableCheckpoint{Source: t.Source, Plan: print, Stream: stream}
+	if l.opts.Resume && tc != nil {
+		next.Position, next.Rejected, next.LastKey = tc.Position, tc.Rejected, tc.LastKey
+		// The earlier claims stay: until they are verified and written
+		// again, they cover what may be in DynamoDB.
+		next.Chunks = slices.Clone(tc.Chunks)
+	}
+	keyOf := func(it *item.WireItem) map[string]string { return it.Key().Map(t) }
+	tr := &tableRun{
+		t: t, readers: readers, estimate: max(t.Estimates.Items, 0), skipped: next.Position, claimed: slices.Clone(next.Chunks), start: time.Now(),
+		acks: newAcks(next.Position, next.Rejected, next.LastKey, keyOf), limit: newLimiter(l.opts.MaxWCU),
+	}
+	tr.counted.Store(-1)
+	l.mu.Lock()
+	l.cp.Tables[t.Target] = next
+	l.running[t.Target] = tr
+	l.shareBudget()
+	l.mu.Unlock()
+	// No save here: until the first claim, the checkpoint on disk says the
+	// same about this table (nothing, or the earlier run's claims), and
+	// each save costs two fsyncs, which a plan of many small tables feels.
+
+	// The ticker reports progress and saves the checkpoint until the table
+	// is done; it is owned by this function and ends with it.
+	tickDone := make(chan struct{})
+	var tickWG sync.WaitGroup
+	var tickErr atomic.Value
+	tickWG.Add(1)
+	go func() {
+		defer tickWG.Done()
+		pt := time.NewTicker(l.opts.ProgressEvery)
+		defer pt.Stop()
+		ct := time.NewTicker(time.Second)
+		defer ct.Stop()
+		for {
+			select {
+			case <-tickDone:
+				return
+			case <-pt.C:
+				l.progress(tr.progress(false))
+			case <-ct.C:
+				if err := l.saveCheckpoint(); err != nil {
+					tickErr.Store(err)
+				}
 			}
-			return nil
 		}
-		defined[k.Attribute] = k.Type
-		*defs = append(*defs, types.AttributeDefinition{
-			AttributeName: aws.String(k.Attribute), AttributeType: types.ScalarAttributeType(k.Type),
-		})
+	}()
+
+	spread, err := l.pump(ctx, src, tr, enc)
+	close(tickDone)
+	tickWG.Wait()
+
+	skip := tr.skipped
+	pos := tr.acks.position()
+	stopped := ctx.Err() != nil
+	complete := err == nil && pos == skip+tr.stats.read.Load()
+	l.mu.Lock()
+	l.cp.Tables[t.Target].Done = complete
+	if complete {
+		// Nothing of a done table is resumed; its claims are history.
+		l.cp.Tables[t.Target].Chunks = nil
+		l.cp.Tables[t.Target].SourceRows = tr.sourceRows()
+	}
+	l.mu.Unlock()
+	if cerr := l.saveCheckpoint(); err == nil {
+		err = cerr
+	}
+	if e, ok := tickErr.Load().(error); ok && err == nil {
+		err = e
+	}
+	l.mu.Lock()
+	delete(l.running, t.Target)
+	l.shareBudget()
+	l.mu.Unlock()
+	l.progress(tr.progress(true))
+	res.SourceRows, res.Counted = tr.sourceRows(), tr.counted.Load() >= 0
+	res.Skipped = skip
+	res.Rechecked = tr.rechecked.Load()
+	res.Read = tr.stats.read.Load()
+	res.Written = tr.stats.written.Load()
+	if fw := tr.stats.firstWrite.Load(); fw != 0 {
+		res.FirstWrite = time.Unix(0, fw).Sub(tr.start)
+	}
+	res.Rejected = tr.stats.rejected.Load()
+	res.Retries = tr.stats.retries.Load()
+	res.Throttles = tr.stats.throttles.Load()
+	res.Calls = tr.stats.calls.Load()
+	res.WCU = tr.stats.wcu.Load()
+	res.Elapsed = time.Since(tr.start)
+	res.Spread = spread
+	res.Complete = complete
+	res.CheckpointPosition = pos
+	if err == nil && stopped && !complete {
+		if context.Cause(ctx) == errTooManyRejects {
+			return res, errTooManyRejects
+		}
+		err = fmt.Errorf("%w at table %s: %d of %s%d rows acknowledged; continue with --resume", pipeline.ErrInterrupted, t.Target, pos, plans.About(res.Counted), res.SourceRows)
+	}
+	if err == nil && !complete {
+		err = fmt.Errorf("load %s: %d rows read but only %d acknowledged", t.Target, skip+res.Read, pos)
+	}
+	return res, err
+}
+
+// job is one batch on its way to a writer, with what acknowledging it
+// tells the checkpoint.
+type job struct {
+	b *batch
+	// rejected counts the rows of b's range the reader rejected.
+	rejected int64
+	// last is b's last item, bodiless; hasLast says there is one.
+	last    item.WireItem
+	hasLast bool
+}
+
+// chunk is a run of consecutive positions that is claimed as a whole
+// before any of its rows is sent.
+type chunk struct {
+	end  int64
+	hash string
+	jobs []*job
+	// claimed is set when an earlier run claimed the chunk and this run
+	// found the same rows in it.
+	claimed bool
+}
+
+// pump runs the reader, the claimer, the dispatcher and the writers of one
+// table. The reader stops at the first cancellation of ctx (a user's
+// Ctrl-C, or the reject limit); so do the claimer and the dispatcher. The
+// writers finish the batches already handed to them, bounded by
+// DrainTimeout, so the checkpoint covers everything that was sent. A
+// failure anywhere cancels everything at once.
+func (l *loader) pump(ctx context.Context, src Source, tr *tableRun, enc *item.Encoder) (spread float64, err error) {
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+	stopDrain := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(l.opts.DrainTimeout, cancelWork)
+		context.AfterFunc(work, func() { t.Stop() })
+	})
+	defer stopDrain()
+
+	g, gctx := errgroup.WithContext(work)
+	// Unbuffered: at most three chunks are in memory, one being read, one
+	// being claimed, one being dispatched.
+	toClaim := make(chan *chunk)
+	toSend := make(chan *chunk)
+	jobs := make(chan *job, l.opts.Workers)
+	meter := newSpreadMeter()
+
+	g.Go(func() error {
+		defer close(toClaim)
+		return l.read(ctx, gctx, src, tr, enc, meter, toClaim)
+	})
+	g.Go(func() error {
+		defer close(toSend)
+		for ch := range toClaim {
+			if !ch.claimed {
+				if err := l.claim(tr, ch); err != nil {
+					return err
+				}
+			}
+			select {
+			case toSend <- ch:
+			case <-gctx.Done():
+				return gctx.Err()
+			case <-ctx.Done():
+				return nil
+			}
+		}
 		return nil
-	}
-	for _, ix := range EnabledIndexes(t) {
-		g := types.GlobalSecondaryIndex{
-			IndexName:  aws.String(ix.Name),
-			KeySchema:  []types.KeySchemaElement{{AttributeName: aws.String(ix.PartitionKey.Attribute), KeyType: types.KeyTypeHash}},
-			Projection: &types.Projection{ProjectionType: types.ProjectionType(ix.Projection)},
-		}
-		if err := define(ix.Name, &ix.PartitionKey); err != nil {
-			return err
-		}
-		if ix.SortKey != nil {
-			if err := define(ix.Name, ix.SortKey); err != nil {
-				return err
+	})
+	g.Go(func() error {
+		defer close(jobs)
+		for ch := range toSend {
+			for _, j := range ch.jobs {
+				if ctx.Err() != nil {
+					return nil
+				}
+				select {
+				case jobs <- j:
+				case <-gctx.Done():
+					return gctx.Err()
+				case <-ctx.Done():
+					return nil
+				}
 			}
-			g.KeySchema = append(g.KeySchema, types.KeySchemaElement{AttributeName: aws.String(ix.SortKey.Attribute), KeyType: types.KeyTypeRange})
-		}
-		if ix.Projection == plans.ProjectInclude {
-			g.Projection.NonKeyAttributes = ix.NonKeyAttributes
-		}
-		*gsis = append(*gsis, g)
-	}
-	return nil
-}
-
-// indexesActive reports whether every index of a table is ACTIVE: a load
-// into a table whose index is still CREATING would be throttled by it.
-func indexesActive(d *types.TableDescription) bool {
-	for _, ix := range d.GlobalSecondaryIndexes {
-		if ix.IndexStatus != types.IndexStatusActive {
-			return false
-		}
-	}
-	return true
-}
-
-// waitTable polls until the table is ACTIVE (active) or gone (!active).
-func waitTable(ctx context.Context, c TableAPI, name string, active bool) error {
-	deadline := time.Now().Add(10 * time.Minute)
-	for {
-		d, err := describe(ctx, c, name)
-		if err != nil {
-			return err
-		}
-		if active && d != nil && d.TableStatus == types.TableStatusActive && indexesActive(d) {
-			return nil
-		}
-		if !active && d == nil {
-			return nil
-		}
-		if time.Now().After(deadline) {
-			return fmt.Errorf("table %s: still not %s after 10 minutes", name, map[bool]string{true: "ACTIVE", false: "deleted"}[active])
-		}
-		if err := sleep(ctx, pollEvery); err != nil {
-			return err
-		}
-	}
-}
-
-func deleteTable(ctx context.Context, c TableAPI, name string) error {
-	if _, err := c.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(name)}); err != nil {
-		var nf *types.ResourceNotFoundException
-		if !errors.As(err, &nf) {
-			return fmt.Errorf("delete table %s: %w", name, err)
-		}
-	}
-	return waitTable(ctx, c, name, false)
-}
-
-// checkKeySchema refuses an existing table whose key attributes differ
-// from the plan's in name, role or type, before anything is written: with
-// another key type every put would be refused by DynamoDB one call at a
-// time, each row going to the rejects file. The error is one line naming
-// the table, the attribute, the plan's type and the table's.
-func checkKeySchema(d *types.TableDescription, t plans.Table) error {
-	declared := map[string]types.ScalarAttributeType{}
-	for _, a := range d.AttributeDefinitions {
-		declared[aws.ToString(a.AttributeName)] = a.AttributeType
-	}
-	found := map[types.KeyType]string{}
-	for _, k := range d.KeySchema {
-		found[k.KeyType] = aws.ToString(k.AttributeName)
-	}
-	check := func(role string, kt types.KeyType, want *plans.Key) error {
-		got, ok := found[kt]
-		switch {
-		case want == nil && !ok:
-			return nil
-		case want == nil:
-			return fmt.Errorf("table %s exists with sort key %s, the plan has none; use --recreate to replace it", t.Target, got)
-		case !ok:
-			return fmt.Errorf("table %s exists without a %s key, the plan's is %s (%s); use --recreate to replace it", t.Target, role, want.Attribute, want.Type)
-		case got != want.Attribute:
-			return fmt.Errorf("table %s exists with %s key %s, the plan's is %s; use --recreate to replace it", t.Target, role, got, want.Attribute)
-		case string(declared[got]) != want.Type:
-			return fmt.Errorf("table %s exists with %s key %s of type %s, the plan's is type %s; use --recreate to replace it",
-				t.Target, role, got, declared[got], want.Type)
 		}
 		return nil
+	})
+	pk, sk := tr.t.PartitionKey.Attribute, ""
+	if tr.t.SortKey != nil {
+		sk = tr.t.SortKey.Attribute
 	}
-	if err := check("partition", types.KeyTypeHash, &t.PartitionKey); err != nil {
-		return err
-	}
-	if err := check("sort", types.KeyTypeRange, t.SortKey); err != nil {
-		return err
-	}
-	return checkIndexes(d, t)
-}
-
-// checkIndexes refuses an existing table that lacks an enabled index of
-// the plan, or has it with other keys: the load would leave the lookup it
-// serves a Scan, and verify would fail after the whole load.
-func checkIndexes(d *types.TableDescription, t plans.Table) error {
-	declared := map[string]types.ScalarAttributeType{}
-	for _, a := range d.AttributeDefinitions {
-		declared[aws.ToString(a.AttributeName)] = a.AttributeType
-	}
-	for _, ix := range EnabledIndexes(t) {
-		var got *types.GlobalSecondaryIndexDescription
-		for i := range d.GlobalSecondaryIndexes {
-			if aws.ToString(d.GlobalSecondaryIndexes[i].IndexName) == ix.Name {
-				got = &d.GlobalSecondaryIndexes[i]
+	quotedTable := ddbjson.AppendString(nil, tr.t.Target)
+	for range l.opts.Workers {
+		// write calls reject on this worker's goroutine, so the count of
+		// one batch's rejects needs no lock.
+		var batchRejects int64
+		w := &writer{
+			client: l.db, table: tr.t.Target, quotedTable: quotedTable, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
+			t: tr.t, pkAttr: pk, skAttr: sk, noRetry: noSDKRetries,
+			reject: func(it item.WireItem, reason string) error {
+				tr.stats.rejected.Add(1)
+				batchRejects++
+				if err := l.rejectWire(tr.t, it, reason); err != nil {
+					return err
+				}
+				l.countReject()
+				return nil
+			},
+		}
+		g.Go(func() error {
+			for j := range jobs {
+				batchRejects = 0
+				select {
+				case l.writeSlots <- struct{}{}:
+				case <-gctx.Done():
+					return gctx.Err()
+				}
+				err := w.write(gctx, j.b)
+				<-l.writeSlots
+				if err != nil {
+					return err
+				}
+				tr.acks.done(j.b.lo, ackedRange{hi: j.b.hi, rejected: j.rejected + batchRejects, last: j.last, hasLast: j.hasLast})
 			}
-		}
-		if got == nil {
-			return fmt.Errorf("table %s exists without the plan's index %s; use --recreate to replace it, or disable the index in the plan", t.Target, ix.Name)
-		}
-		want := []string{ix.PartitionKey.Attribute + " HASH " + ix.PartitionKey.Type}
-		if ix.SortKey != nil {
-			want = append(want, ix.SortKey.Attribute+" RANGE "+ix.SortKey.Type)
-		}
-		var have []string
-		for _, k := range got.KeySchema {
-			have = append(have, aws.ToString(k.AttributeName)+" "+string(k.KeyType)+" "+string(declared[aws.ToString(k.AttributeName)]))
-		}
-		if fmt.Sprint(want) != fmt.Sprint(have) {
-			return fmt.Errorf("table %s has index %s keyed %v, the plan's is %v; use --recreate to replace it", t.Target, ix.Name, have, want)
-		}
+			return nil
+		})
 	}
-	return nil
+	err = g.Wait()
+	if err != nil && ctx.Err() != nil && errors.Is(err, context.Canceled) {
+		// The drain timeout ran out after an interruption.
+		err = fmt.Errorf("%w: in-flight batches did not finish within %s", pipeline.ErrInterrupted, l.opts.DrainTimeout)
+	}
+	return meter.share(), err
 }

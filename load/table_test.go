@@ -8,11 +8,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 )
@@ -23,7 +27,7 @@ import (
 // both types. It used to send every row and have each one rejected.
 func TestAppendRefusesOtherKeyTypes(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.accounts (email text PRIMARY KEY, n int NOT NULL)`,
 		`INSERT INTO public.accounts SELECT 'user' || i || '@example.com', i FROM generate_series(1, 300) i`,
 		`ANALYZE public.accounts`,
@@ -32,7 +36,7 @@ func TestAppendRefusesOtherKeyTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := designPlan(t, snap, fmt.Sprintf("k%d_", time.Now().UnixNano()%1e9))
+	p := fixture.DesignPlan(t, snap, fmt.Sprintf("k%d_", time.Now().UnixNano()%1e9))
 	snap.Close(context.Background())
 	tb := p.Tables[0]
 	if tb.PartitionKey.Type != "S" || tb.SortKey != nil {
@@ -50,18 +54,18 @@ func TestAppendRefusesOtherKeyTypes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p.Tables[0].Target = tb.Target + "_" + tc.name
-			target := p.Tables[0].Target
+			name := p.Tables[0].Target
 			if _, err := ddb.CreateTable(t.Context(), &dynamodb.CreateTableInput{
-				TableName:            aws.String(target),
+				TableName:            aws.String(name),
 				BillingMode:          types.BillingModePayPerRequest,
 				AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String(tc.attr), AttributeType: tc.typ}},
 				KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String(tc.attr), KeyType: types.KeyTypeHash}},
 			}); err != nil {
 				t.Fatal(err)
 			}
-			waitActive(t, ddb, target)
+			waitActive(t, ddb, name)
 			rejects := filepath.Join(t.TempDir(), "rejects.jsonl")
-			res, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), ddb, load.Options{Existing: load.Append, RejectsPath: rejects})
+			res, err := load.Run(t.Context(), p, snapshotSource(t, db.Pool), ddb, load.Options{Existing: target.Append, RejectsPath: rejects})
 			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(err.Error(), "\n") {
 				var r any
 				if res != nil {
@@ -69,10 +73,10 @@ func TestAppendRefusesOtherKeyTypes(t *testing.T) {
 				}
 				t.Fatalf("append into a table keyed otherwise: %v (result %+v), want one line containing %q", err, r, tc.want)
 			}
-			if n := len(scanAll(t, ddb, target)); n != 0 {
+			if n := len(fixture.ScanAll(t, ddb, name)); n != 0 {
 				t.Fatalf("%d items written into a table the load refused", n)
 			}
-			recs, err := load.ReadRejects(rejects)
+			recs, err := item.ReadRejects(rejects)
 			if err == nil && len(recs) > 0 {
 				t.Fatalf("%d rows rejected; the table should have been refused up front", len(recs))
 			}

@@ -6,11 +6,15 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math/rand/v2"
 	"net/http"
 	"slices"
 	"sync/atomic"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/plans"
+
+	"github.com/pg2ddb/pg2ddb/target"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/aws/retry"
@@ -19,8 +23,6 @@ import (
 	"github.com/aws/smithy-go"
 	"github.com/aws/smithy-go/middleware"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
-
-	"github.com/pg2ddb/pg2ddb/codec"
 )
 
 // BatchWriter is the one call the loader writes with. *dynamodb.Client
@@ -38,33 +40,9 @@ const MaxBatchItems = 25
 // so acknowledging a batch acknowledges its whole range.
 type batch struct {
 	lo, hi int64
-	items  []WireItem
+	items  []item.WireItem
 	// buf holds the items' bodies, one allocation per batch.
 	buf []byte
-}
-
-// Retry is how writes are retried: capped exponential back-off with full
-// jitter (sleep a uniform random time in [0, min(Cap, Base·2^attempt))),
-// AWS's recommendation for both throttling and server errors.
-type Retry struct {
-	Base time.Duration
-	Cap  time.Duration
-	// Attempts is how many calls in a row may make no progress before the
-	// load gives up; a call that writes any item resets the count.
-	Attempts int
-}
-
-// DefaultRetry gives up after about 30 s without any progress.
-var DefaultRetry = Retry{Base: 50 * time.Millisecond, Cap: 5 * time.Second, Attempts: 12}
-
-func (r Retry) backoff(attempt int) time.Duration {
-	d := r.Cap
-	if attempt < 30 {
-		if e := r.Base << attempt; e > 0 && e < d {
-			d = e
-		}
-	}
-	return time.Duration(rand.Int64N(int64(d) + 1))
 }
 
 // counters are the live figures of one table's load, updated by workers.
@@ -105,13 +83,12 @@ type writer struct {
 	client  BatchWriter
 	table   string
 	limit   *limiter
-	retry   Retry
+	retry   target.Retry
 	stats   *counters
-	reject  func(it WireItem, reason string) error
+	reject  func(it item.WireItem, reason string) error
+	t       plans.Table
 	pkAttr  string
 	skAttr  string
-	pkType  string
-	skType  string
 	noRetry func(*dynamodb.Options)
 	// table's name as a JSON string, for request bodies
 	quotedTable []byte
@@ -156,7 +133,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 				continue
 			}
 			for _, it := range pending {
-				one := &batch{items: []WireItem{it}}
+				one := &batch{items: []item.WireItem{it}}
 				if err := w.write(ctx, one); err != nil {
 					return err
 				}
@@ -204,7 +181,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 			return &GiveUpError{Table: w.table, Attempts: attempt, Written: w.stats.written.Load(), Pending: int64(len(pending)), Last: last}
 		}
 		w.stats.retries.Add(1)
-		if err := sleep(ctx, w.retry.backoff(attempt-1)); err != nil {
+		if err := target.Sleep(ctx, w.retry.Backoff(attempt-1)); err != nil {
 			return err
 		}
 	}
@@ -212,7 +189,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 }
 
 // body is the BatchWriteItem request that puts items into the table.
-func (w *writer) body(items []WireItem) []byte {
+func (w *writer) body(items []item.WireItem) []byte {
 	const head, put, tail = `{"RequestItems":{`, `{"PutRequest":{"Item":`, `]}}`
 	n := len(head) + len(w.quotedTable) + 2 + len(tail)
 	for _, it := range items {
@@ -236,20 +213,16 @@ func (w *writer) body(items []WireItem) []byte {
 // remaining returns the items of pending that DynamoDB returned
 // unprocessed, matched by their key attributes (items of one batch never
 // share a key).
-func (w *writer) remaining(pending []WireItem, unprocessed []types.WriteRequest) []WireItem {
+func (w *writer) remaining(pending []item.WireItem, unprocessed []types.WriteRequest) []item.WireItem {
 	want := make(map[string]bool, len(unprocessed))
 	for _, r := range unprocessed {
 		if r.PutRequest != nil {
-			want[w.keyOf(r.PutRequest.Item)] = true
+			want[item.KeyOf(w.t, r.PutRequest.Item).Text(w.t)] = true
 		}
 	}
-	out := make([]WireItem, 0, len(unprocessed))
+	out := make([]item.WireItem, 0, len(unprocessed))
 	for _, it := range pending {
-		k := w.keyText(w.pkType, it.PK())
-		if w.skAttr != "" {
-			k += "\x00" + w.keyText(w.skType, it.SK())
-		}
-		if want[k] {
+		if want[it.Key().Text(w.t)] {
 			out = append(out, it)
 		}
 	}
@@ -259,36 +232,6 @@ func (w *writer) remaining(pending []WireItem, unprocessed []types.WriteRequest)
 		return pending
 	}
 	return out
-}
-
-// keyOf is the key of an item DynamoDB returned, in keyText's form.
-func (w *writer) keyOf(item map[string]types.AttributeValue) string {
-	k := w.keyText(w.pkType, avText(item[w.pkAttr]))
-	if w.skAttr != "" {
-		k += "\x00" + w.keyText(w.skType, avText(item[w.skAttr]))
-	}
-	return k
-}
-
-// keyText is a key value in a form that compares equal for equal values:
-// numbers may come back from DynamoDB written differently.
-func (w *writer) keyText(typ, v string) string {
-	if typ == "N" {
-		return codec.CanonicalNumber(v)
-	}
-	return v
-}
-
-func avText(av types.AttributeValue) string {
-	switch v := av.(type) {
-	case *types.AttributeValueMemberS:
-		return v.Value
-	case *types.AttributeValueMemberN:
-		return v.Value
-	case *types.AttributeValueMemberB:
-		return string(v.Value)
-	}
-	return ""
 }
 
 // withBody sends body as the request of a BatchWriteItem call in place of

@@ -14,6 +14,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/order"
+	"github.com/pg2ddb/pg2ddb/plans"
 
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
@@ -113,51 +116,43 @@ func TestInMemoryBodiesSendTheEncodedBytes(t *testing.T) {
 	}
 }
 
-// failingWriter takes n bytes, then fails.
-type failingWriter struct {
-	got []byte
-	n   int
-}
-
-func (f *failingWriter) Write(p []byte) (int, error) {
-	if len(f.got)+len(p) > f.n {
-		return 0, errors.New("disk full")
-	}
-	f.got = append(f.got, p...)
-	return len(p), nil
-}
-
-// TestAsyncWriterKeepsOrderAndErrors checks the export's staging writer:
-// what is written arrives whole and in order, in buffers handed over as
-// they fill; the destination's error comes back from Close, which can be
-// called again.
-func TestAsyncWriterKeepsOrderAndErrors(t *testing.T) {
-	var want []byte
-	dst := &failingWriter{n: 1 << 30}
-	a := newAsyncWriter(dst, 64)
-	for i := range 1000 {
-		line := fmt.Sprintf("line %d\n", i)
-		want = append(want, line...)
-		if i%2 == 0 {
-			a.WriteString(line)
-		} else {
-			a.Write([]byte(line))
-		}
-	}
-	if err := a.Close(); err != nil {
+// TestRemainingMatchesUnprocessedKeys checks that the items DynamoDB
+// returns unprocessed are found among a batch's wire items by key, numbers
+// compared by value, so exactly those are sent again.
+func TestRemainingMatchesUnprocessedKeys(t *testing.T) {
+	table := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "S"}, SortKey: &plans.Key{Attribute: "sk", Type: "N"}}
+	e, err := item.NewEncoder(table, plans.Options{})
+	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(dst.got, want) {
-		t.Fatalf("wrote %d bytes, want %d, or in another order", len(dst.got), len(want))
+	var items []item.WireItem
+	var buf []byte
+	for i, k := range [][2]string{{"a", "1"}, {"a", "2.50"}, {"b", "1"}, {"a\x00b", "3"}, {"c", "10"}} {
+		var it item.WireItem
+		var rej *item.Reject
+		buf, it, rej = e.AppendWire(buf, &order.Row{Pos: int64(i), PK: []byte(k[0]), SK: []byte(k[1]), Copies: 1})
+		if rej != nil {
+			t.Fatal(rej.Reason)
+		}
+		items = append(items, it)
 	}
-	bad := newAsyncWriter(&failingWriter{n: 100}, 64)
-	for range 100 {
-		bad.WriteString("0123456789")
+	w := &writer{t: table, pkAttr: "pk", skAttr: "sk"}
+	put := func(pk, sk string) types.WriteRequest {
+		return types.WriteRequest{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{
+			"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberN{Value: sk}, "other": &types.AttributeValueMemberS{Value: "x"},
+		}}}
 	}
-	if err := bad.Close(); err == nil || err.Error() != "disk full" {
-		t.Errorf("Close returned %v, want the destination's error", err)
+	got := w.remaining(items, []types.WriteRequest{put("a", "2.5"), put("a\x00b", "3"), put("c", "1E1")})
+	var pos []int64
+	for _, it := range got {
+		pos = append(pos, it.Pos)
 	}
-	if err := bad.Close(); err == nil {
-		t.Errorf("a second Close forgot the error")
+	if fmt.Sprint(pos) != "[1 3 4]" {
+		t.Errorf("remaining positions %v, want [1 3 4]", pos)
+	}
+	// A key the batch does not hold: resend the whole batch rather than
+	// guess which item came back.
+	if got := w.remaining(items, []types.WriteRequest{put("zzz", "1")}); len(got) != len(items) {
+		t.Errorf("unknown key: %d items to resend, want all %d", len(got), len(items))
 	}
 }

@@ -1,13 +1,3 @@
-// Package mapping is where pg2ddb's judgement lives: from a schema and a
-// profile of the data it designs the DynamoDB table for every source table —
-// a natural partition key chosen by scoring gated candidates, a sort key
-// proven to make every item unique, write sharding when one key would hold a
-// load back, the type of every attribute and the estimates that justify it.
-//
-// It does no I/O of its own. The one question statistics cannot answer —
-// whether a set of columns is exactly unique — goes through the
-// UniquenessChecker the caller passes (extract.Snapshot in production, a
-// fake in unit tests).
 package mapping
 
 import (

@@ -330,3 +330,11 @@ func duplicatesText(d *Duplicates) string {
 	}
 	return found + ", action " + d.Action
 }
+
+// About is "about " before a row count that is not exact, "" before one that is.
+func About(counted bool) string {
+	if counted {
+		return ""
+	}
+	return "about "
+}

@@ -9,6 +9,11 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/s3load"
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -91,7 +96,7 @@ come out the same each time, so nothing is duplicated or missing.`,
   pg2ddb export plans/shop.yaml --to s3://my-bucket/shop --compression zstd --resume`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			loc, err := load.ParseS3URL(to)
+			loc, err := s3load.ParseURL(to)
 			if err != nil {
 				return fmt.Errorf("export: --to: %w", err)
 			}
@@ -110,7 +115,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 				return err
 			}
 			rejectsPath := or(rejects, args[0]+".rejects.jsonl")
-			m, err := load.Export(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, sc, load.ExportOptions{
+			m, err := s3load.Export(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, sc, s3load.ExportOptions{
 				To: loc, Compression: compression, ObjectSize: objectSize, Resume: resume, Readers: a.source.defaultReaders(),
 				RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: maxRejects, Tables: tables,
 				Progress: ui.update, Logf: func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) },
@@ -120,11 +125,11 @@ come out the same each time, so nothing is duplicated or missing.`,
 				printManifest(a.stdout, m, loc)
 			}
 			if err != nil {
-				var tooMany *load.TooManyRejectsError
+				var tooMany *pipeline.TooManyRejectsError
 				switch {
 				case errors.As(err, &tooMany):
 					return &exitError{code: 3, err: err}
-				case errors.Is(err, load.ErrInterrupted):
+				case errors.Is(err, pipeline.ErrInterrupted):
 					return &exitError{code: 130, err: err}
 				}
 				return err
@@ -138,7 +143,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 	fs := c.Flags()
 	fs.StringVar(&to, "to", "", "where to write: s3://BUCKET/PREFIX (required)")
 	_ = c.MarkFlagRequired("to")
-	fs.StringVar(&compression, "compression", load.CompressGzip, "object compression: gzip, zstd or none")
+	fs.StringVar(&compression, "compression", s3load.CompressGzip, "object compression: gzip, zstd or none")
 	fs.Int64Var(&objectSize, "object-size", 64<<20, "largest object, in bytes of uncompressed JSON")
 	fs.BoolVar(&resume, "resume", false, "keep the tables a stopped export finished; write the others again")
 	fs.StringVar(&rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
@@ -148,7 +153,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 	return c
 }
 
-func printManifest(w io.Writer, m *load.Manifest, loc load.S3Location) {
+func printManifest(w io.Writer, m *s3load.Manifest, loc s3load.Location) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "table\tsource rows\titems\trejected\tobjects\tJSON bytes\tstored bytes\t")
 	for _, t := range m.Tables {
@@ -164,7 +169,7 @@ func printManifest(w io.Writer, m *load.Manifest, loc load.S3Location) {
 			plans.Thousands(t.Rejected), len(t.Objects), plans.Thousands(t.Bytes), plans.Thousands(stored))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "manifest: %s%s (%s)\n", loc, load.ManifestName, m.Compression)
+	fmt.Fprintf(w, "manifest: %s%s (%s)\n", loc, s3load.ManifestName, m.Compression)
 }
 
 // s3LoadFlags are the flags import and bulk-put share.
@@ -188,8 +193,8 @@ func (f *s3LoadFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none")
 }
 
-func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts *load.S3LoadOptions) (*s3.Client, *s3Progress, error) {
-	loc, err := load.ParseS3URL(f.from)
+func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts *s3load.JobOptions) (*s3.Client, *s3Progress, error) {
+	loc, err := s3load.ParseURL(f.from)
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: --from: %w", what, err)
 	}
@@ -214,7 +219,7 @@ func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts
 	return sc, ui, nil
 }
 
-func printJobs(w io.Writer, res []load.JobResult) {
+func printJobs(w io.Writer, res []s3load.JobResult) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "table\tstatus\tprocessed\twritten\terrors\tbytes\ttime\t")
 	for _, r := range res {
@@ -236,11 +241,11 @@ func jobExit(err error) error {
 	if err == nil {
 		return nil
 	}
-	var failed *load.BulkFailedItemsError
+	var failed *s3load.BulkFailedItemsError
 	switch {
 	case errors.As(err, &failed):
 		return &exitError{code: 3, err: err}
-	case errors.Is(err, load.ErrInterrupted):
+	case errors.Is(err, pipeline.ErrInterrupted):
 		return &exitError{code: 130, err: err}
 	}
 	return err
@@ -266,9 +271,9 @@ with its ARN.`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
-			var opts load.S3LoadOptions
+			var opts s3load.JobOptions
 			if recreate {
-				opts.Existing = load.Recreate
+				opts.Existing = target.Recreate
 			}
 			sc, ui, err := a.s3LoadSetup(ctx, "import", &f, &opts)
 			if err != nil {
@@ -282,7 +287,7 @@ with its ARN.`,
 			if err != nil {
 				return err
 			}
-			res, err := load.Import(ctx, p, db, sc, opts)
+			res, err := s3load.Import(ctx, p, db, sc, opts)
 			ui.finish()
 			printJobs(a.stdout, res)
 			return jobExit(err)
@@ -319,12 +324,12 @@ their reasons (exit status 3).`,
 				return errors.New("bulk-put: --append and --recreate exclude each other")
 			}
 			ctx := cmd.Context()
-			opts := load.S3LoadOptions{MaxWriteUnits: maxWrite, RejectsPath: or(rejects, args[0]+".rejects.jsonl")}
+			opts := s3load.JobOptions{MaxWriteUnits: maxWrite, RejectsPath: or(rejects, args[0]+".rejects.jsonl")}
 			switch {
 			case recreate:
-				opts.Existing = load.Recreate
+				opts.Existing = target.Recreate
 			case appendTo:
-				opts.Existing = load.Append
+				opts.Existing = target.Append
 			}
 			sc, ui, err := a.s3LoadSetup(ctx, "bulk-put", &f, &opts)
 			if err != nil {
@@ -338,7 +343,7 @@ their reasons (exit status 3).`,
 			if err != nil {
 				return err
 			}
-			res, err := load.BulkPut(ctx, p, db, sc, opts)
+			res, err := s3load.BulkPut(ctx, p, db, sc, opts)
 			ui.finish()
 			printJobs(a.stdout, res)
 			return jobExit(err)
@@ -375,7 +380,7 @@ func newS3Progress(w io.Writer, mode, doing, done string) (*s3Progress, error) {
 	return &s3Progress{progressUI: ui, doing: doing, done: done}, nil
 }
 
-func (p *s3Progress) update(pr load.Progress) {
+func (p *s3Progress) update(pr pipeline.Progress) {
 	if p.mode != "log" {
 		p.progressUI.update(pr)
 		return

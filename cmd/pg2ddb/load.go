@@ -10,11 +10,14 @@ import (
 	"sync"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/target"
 )
 
 // loadFlags are the settings of pg2ddb load.
@@ -130,9 +133,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	}
 	switch {
 	case f.appendTo:
-		opts.Existing = load.Append
+		opts.Existing = target.Append
 	case f.recreate:
-		opts.Existing = load.Recreate
+		opts.Existing = target.Recreate
 	}
 	if f.capacity != "" || f.warmReads > 0 || f.warmWrites > 0 {
 		c := plans.Capacity{Mode: or(f.capacity, plans.OnDemand), ReadUnits: f.readUnits, WriteUnits: f.writeUnits, WarmReads: f.warmReads, WarmWrites: f.warmWrites}
@@ -172,11 +175,11 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		printSummary(a.stdout, res)
 	}
 	if err != nil {
-		var tooMany *load.TooManyRejectsError
+		var tooMany *pipeline.TooManyRejectsError
 		switch {
 		case errors.As(err, &tooMany):
 			return &exitError{code: 3, err: err}
-		case errors.Is(err, load.ErrInterrupted):
+		case errors.Is(err, pipeline.ErrInterrupted):
 			return &exitError{code: 130, err: err}
 		}
 		return err

@@ -7,13 +7,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
-	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -108,7 +109,7 @@ func TestKillAndResume(t *testing.T) {
 	planPath := planEvents(t, db, dir, "kill")
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
 	tc := killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
-	first, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	first, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -144,7 +145,7 @@ func TestKillAndResume(t *testing.T) {
 		t.Fatalf("after the resume: %d puts accepted, %d items stored, %d overwrites; want 39,960 stored and only the %d items the killed run wrote beyond its frontier written again",
 			final.AcceptedPuts, final.StoredItems, final.Overwrites, beyond)
 	}
-	recs, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	recs, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}

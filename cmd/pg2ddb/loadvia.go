@@ -5,6 +5,11 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/s3load"
+	"github.com/pg2ddb/pg2ddb/target"
+
 	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/load"
@@ -37,7 +42,7 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	if f.via == "import" && f.appendTo {
 		return errors.New("load: --via import creates new tables; --append needs --via bulk-put")
 	}
-	loc, err := load.ParseS3URL(f.stage)
+	loc, err := s3load.ParseURL(f.stage)
 	if err != nil {
 		return fmt.Errorf("load: --stage: %w", err)
 	}
@@ -61,7 +66,7 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	}
 	logf := func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
 	rejectsPath := or(f.rejects, planPath+".rejects.jsonl")
-	m, err := load.Export(ctx, plan, load.SnapshotSource{Snapshot: op.snap}, sc, load.ExportOptions{
+	m, err := s3load.Export(ctx, plan, load.SnapshotSource{Snapshot: op.snap}, sc, s3load.ExportOptions{
 		To: loc, Resume: f.resume, Readers: a.source.defaultReaders(), RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: f.maxRejects,
 		Tables: f.tables, Progress: ui.update, Logf: logf,
 	})
@@ -71,7 +76,7 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		printManifest(a.stdout, m, loc)
 	}
 	if err != nil {
-		var tooMany *load.TooManyRejectsError
+		var tooMany *pipeline.TooManyRejectsError
 		if errors.As(err, &tooMany) {
 			return &exitError{code: 3, err: err}
 		}
@@ -81,13 +86,13 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	if err != nil {
 		return err
 	}
-	opts := load.S3LoadOptions{From: loc, Tables: f.tables, RejectsPath: rejectsPath, Progress: jui.update,
+	opts := s3load.JobOptions{From: loc, Tables: f.tables, RejectsPath: rejectsPath, Progress: jui.update,
 		Logf: func(format string, args ...any) { jui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }}
 	switch {
 	case f.recreate:
-		opts.Existing = load.Recreate
+		opts.Existing = target.Recreate
 	case f.appendTo:
-		opts.Existing = load.Append
+		opts.Existing = target.Append
 	}
 	if f.capacity != "" {
 		c := plans.Capacity{Mode: f.capacity, ReadUnits: f.readUnits, WriteUnits: f.writeUnits}
@@ -96,11 +101,11 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		}
 		opts.Capacity = &c
 	}
-	var res []load.JobResult
+	var res []s3load.JobResult
 	if f.via == "import" {
-		res, err = load.Import(ctx, plan, db, sc, opts)
+		res, err = s3load.Import(ctx, plan, db, sc, opts)
 	} else {
-		res, err = load.BulkPut(ctx, plan, db, sc, opts)
+		res, err = s3load.BulkPut(ctx, plan, db, sc, opts)
 	}
 	jui.finish()
 	printJobs(a.stdout, res)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"sort"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -43,7 +42,7 @@ func (a *app) openPlan(ctx context.Context, path string, only []string) (*opened
 	if err != nil {
 		return nil, err
 	}
-	if err := selectTables(p, only); err != nil {
+	if p.Tables, err = p.Select(only); err != nil {
 		return nil, err
 	}
 	pool, err := a.source.connect(ctx)
@@ -68,42 +67,6 @@ func (a *app) openPlan(ctx context.Context, path string, only []string) (*opened
 	}
 	o.added = diffs
 	return o, nil
-}
-
-// selectTables narrows p to the tables named in only (source schema.name,
-// bare table name or target name).
-func selectTables(p *plans.Plan, only []string) error {
-	if len(only) == 0 {
-		return nil
-	}
-	want := map[string]bool{}
-	for _, n := range only {
-		want[n] = false
-	}
-	var kept []plans.Table
-	for _, t := range p.Tables {
-		// The plan was validated, so its source parses.
-		src, _ := t.SourceTable()
-		for _, n := range []string{t.Source, src.Name, t.Target} {
-			if _, ok := want[n]; ok {
-				want[n] = true
-				kept = append(kept, t)
-				break
-			}
-		}
-	}
-	var missing []string
-	for n, found := range want {
-		if !found {
-			missing = append(missing, n)
-		}
-	}
-	if len(missing) > 0 {
-		sort.Strings(missing)
-		return fmt.Errorf("unknown table %q: not in the plan", missing[0])
-	}
-	p.Tables = kept
-	return nil
 }
 
 // liveColumns inspects the plan's source tables in the snapshot and returns

@@ -12,6 +12,8 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
 	"github.com/schollz/progressbar/v3"
 
 	"github.com/pg2ddb/pg2ddb/load"
@@ -32,9 +34,9 @@ type progressUI struct {
 	mu      sync.Mutex
 	bar     *progressbar.ProgressBar
 	table   string
-	extra   string                   // the bar's table's rates
-	others  map[string]load.Progress // tables loading beside the bar's, by target
-	lastLog map[string]time.Time     // by target
+	extra   string                       // the bar's table's rates
+	others  map[string]pipeline.Progress // tables loading beside the bar's, by target
+	lastLog map[string]time.Time         // by target
 }
 
 const logEvery = 5 * time.Second
@@ -50,10 +52,10 @@ func newProgressUI(w io.Writer, mode string) (*progressUI, error) {
 	default:
 		return nil, fmt.Errorf("load: --progress must be auto, bar, log or none, got %q", mode)
 	}
-	return &progressUI{w: w, mode: mode, others: map[string]load.Progress{}, lastLog: map[string]time.Time{}}, nil
+	return &progressUI{w: w, mode: mode, others: map[string]pipeline.Progress{}, lastLog: map[string]time.Time{}}, nil
 }
 
-func (u *progressUI) update(p load.Progress) {
+func (u *progressUI) update(p pipeline.Progress) {
 	u.mu.Lock()
 	defer u.mu.Unlock()
 	done := p.Skipped + p.Read

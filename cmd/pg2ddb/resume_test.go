@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -156,7 +158,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "source table public.events changed since the interrupted load: rows ") {
 		t.Fatalf("resume after DELETE+INSERT: exit %d\n%s\n%s", code, out, errOut)
 	}
-	first, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	first, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil || len(first) == 0 {
 		t.Fatalf("rejects of the killed run: %d, %v", len(first), err)
 	}
@@ -164,7 +166,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	if code != 0 || !strings.Contains(errOut, "moved the rejects of an earlier load") {
 		t.Fatalf("fresh load: exit %d\n%s\n%s", code, out, errOut)
 	}
-	if kept, err := load.ReadRejects(planPath + ".rejects.1.jsonl"); err != nil || len(kept) != len(first) {
+	if kept, err := item.ReadRejects(planPath + ".rejects.1.jsonl"); err != nil || len(kept) != len(first) {
 		t.Fatalf("the killed run's rejects were not kept aside: %d of %d, %v", len(kept), len(first), err)
 	}
 	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL, "--sample", "2000"}, target...)...)

@@ -11,13 +11,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/pg2ddb/pg2ddb/catalog"
 
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/placement"
-	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/review"
@@ -181,7 +182,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 	if r.Distribution, err = extract.KeyDistribution(ctx, o.snap, *t); err != nil {
 		return nil, err
 	}
-	enc, err := load.NewEncoder(*t, o.plan.Options)
+	enc, err := item.NewEncoder(*t, o.plan.Options)
 	if err != nil {
 		return nil, err
 	}
@@ -194,7 +195,7 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 	defer rows.Close()
 	var total, wcu int64
 	for rows.Next() {
-		item, rej := enc.Encode(rows.Row())
+		it, rej := enc.Encode(rows.Row())
 		r.Sizes.RowsEncoded++
 		if rej != nil {
 			r.Sizes.Rejected++
@@ -206,11 +207,11 @@ func reviewTable(cmd *cobra.Command, o *openedPlan, t *plans.Table, rate int64, 
 			}
 			continue
 		}
-		total += int64(item.Size)
-		wcu += int64(item.WCU)
-		r.Sizes.MaxBytes = max(r.Sizes.MaxBytes, item.Size)
+		total += int64(it.Size)
+		wcu += int64(it.WCU)
+		r.Sizes.MaxBytes = max(r.Sizes.MaxBytes, it.Size)
 		if len(r.Samples) < f.samples {
-			r.Samples = append(r.Samples, load.MarshalItem(item.Attrs))
+			r.Samples = append(r.Samples, item.MarshalItem(it.Attrs))
 		}
 	}
 	if err := rows.Err(); err != nil {

@@ -18,6 +18,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/pg2ddb/pg2ddb/s3load"
+
+	"github.com/pg2ddb/pg2ddb/item"
+
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -27,7 +31,6 @@ import (
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
-	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -102,11 +105,11 @@ func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 			}
 			// The export counts its source rows as it reads them (no
 			// count(*) first): the manifest's count is the table's.
-			loc, err := load.ParseS3URL(to)
+			loc, err := s3load.ParseURL(to)
 			if err != nil {
 				t.Fatal(err)
 			}
-			m, err := load.ReadManifest(t.Context(), e.s3, loc)
+			m, err := s3load.ReadManifest(t.Context(), e.s3, loc)
 			if err != nil || m == nil || len(m.Tables) == 0 {
 				t.Fatalf("manifest %+v: %v", m, err)
 			}
@@ -170,7 +173,7 @@ func TestBulkPutMergesFailedItemsIntoRejects(t *testing.T) {
 		Body: strings.NewReader(bad)}); err != nil {
 		t.Fatal(err)
 	}
-	before, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	before, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +181,7 @@ func TestBulkPutMergesFailedItemsIntoRejects(t *testing.T) {
 	if !strings.Contains(errOut, "added to "+planPath+".rejects.jsonl") || !strings.Contains(out, "3 failed items") {
 		t.Fatalf("bulk put with bad items:\n%s\n%s", out, errOut)
 	}
-	recs, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	recs, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -195,14 +198,14 @@ func TestBulkPutMergesFailedItemsIntoRejects(t *testing.T) {
 	// Another run replaces the first run's failures with its own, rather
 	// than adding them again; once the bad object is gone, none are left.
 	e.run(t, 3, "bulk-put", planPath, "--from", to, "--append", "--progress", "none", "--poll", "20ms")
-	if recs, err = load.ReadRejects(planPath + ".rejects.jsonl"); err != nil || len(recs) != len(before)+3 {
+	if recs, err = item.ReadRejects(planPath + ".rejects.jsonl"); err != nil || len(recs) != len(before)+3 {
 		t.Fatalf("after a second bulk put: %d reject lines (%v), want %d", len(recs), err, len(before)+3)
 	}
 	if _, err := e.s3.DeleteObject(t.Context(), &s3.DeleteObjectInput{Bucket: aws.String(testBucket), Key: aws.String("bad/data/" + tb.Target + "/zzz-bad.json")}); err != nil {
 		t.Fatal(err)
 	}
 	e.run(t, 0, "bulk-put", planPath, "--from", to, "--append", "--progress", "none", "--poll", "20ms")
-	if recs, err = load.ReadRejects(planPath + ".rejects.jsonl"); err != nil || len(recs) != len(before) {
+	if recs, err = item.ReadRejects(planPath + ".rejects.jsonl"); err != nil || len(recs) != len(before) {
 		t.Fatalf("after a clean bulk put: %d reject lines (%v), want the export's %d", len(recs), err, len(before))
 	}
 	if out, _ := e.run(t, 0, "verify", planPath, "--source", db.URL); !strings.Contains(out, "no differences") {
@@ -277,7 +280,7 @@ func TestExportKillAndResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd.Wait() //nolint:errcheck // killed
-	m, err := load.ReadManifest(t.Context(), e.s3, load.S3Location{Bucket: testBucket, Prefix: "kill/"})
+	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: "kill/"})
 	if err != nil || m == nil || len(m.Tables) != 1 || m.Tables[0].Done {
 		t.Fatalf("manifest after the kill: %+v, %v; want one unfinished table\n%s", m, err, stderr.String())
 	}
@@ -296,7 +299,7 @@ func TestExportKillAndResume(t *testing.T) {
 			t.Errorf("object %s differs between the resumed and a fresh export", name)
 		}
 	}
-	recs, err := load.ReadRejects(planPath + ".rejects.jsonl")
+	recs, err := item.ReadRejects(planPath + ".rejects.jsonl")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,12 +313,12 @@ func TestExportKillAndResume(t *testing.T) {
 // and 199,800 items; it returns the objects' hashes by name.
 func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 	t.Helper()
-	m, err := load.ReadManifest(t.Context(), e.s3, load.S3Location{Bucket: testBucket, Prefix: prefix})
+	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: prefix})
 	if err != nil || m == nil || len(m.Tables) != 1 || !m.Tables[0].Done {
 		t.Fatalf("manifest: %+v %v", m, err)
 	}
 	et := m.Tables[0]
-	listed := map[string]load.ExportObject{}
+	listed := map[string]s3load.ExportObject{}
 	for _, o := range et.Objects {
 		listed[o.Key] = o
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"fmt"
 
+	"github.com/pg2ddb/pg2ddb/verify"
+
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/load"
@@ -38,7 +40,7 @@ printed and the exit status is non-zero.`,
 			if sample == 0 {
 				sample = -1
 			}
-			rep, err := load.Verify(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, db, load.VerifyOptions{
+			rep, err := verify.Verify(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, db, verify.VerifyOptions{
 				Sample: sample, RejectsPath: or(rejects, args[0]+".rejects.jsonl"),
 			})
 			if err != nil {

@@ -1,8 +1,9 @@
-package load
+package target
 
 import (
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 
@@ -14,11 +15,13 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
 // slowCreates passes calls to a real endpoint but reports each new table
 // CREATING for its first few descriptions, as AWS does for seconds, and
 // counts how many tables were being created at once.
 type slowCreates struct {
-	TableAPI
+	API
 	mu       sync.Mutex
 	pending  map[string]int // descriptions left that say CREATING
 	inflight int
@@ -31,11 +34,11 @@ func (s *slowCreates) CreateTable(ctx context.Context, in *dynamodb.CreateTableI
 	s.inflight++
 	s.most = max(s.most, s.inflight)
 	s.mu.Unlock()
-	return s.TableAPI.CreateTable(ctx, in, optFns...)
+	return s.API.CreateTable(ctx, in, optFns...)
 }
 
 func (s *slowCreates) DescribeTable(ctx context.Context, in *dynamodb.DescribeTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeTableOutput, error) {
-	out, err := s.TableAPI.DescribeTable(ctx, in, optFns...)
+	out, err := s.API.DescribeTable(ctx, in, optFns...)
 	if err != nil || out.Table == nil {
 		return out, err
 	}
@@ -61,7 +64,7 @@ func (s *slowCreates) DescribeTable(ctx context.Context, in *dynamodb.DescribeTa
 // tables at once rather than waiting for each to become ACTIVE in turn,
 // which on AWS costs seconds a table.
 func TestTablesAreCreatedSideBySide(t *testing.T) {
-	db := &slowCreates{TableAPI: testenv.DynamoDB(t), pending: map[string]int{}}
+	db := &slowCreates{API: testenv.DynamoDB(t), pending: map[string]int{}}
 	var tables []plans.Table
 	for i := range 4 {
 		tables = append(tables, plans.Table{
@@ -70,12 +73,11 @@ func TestTablesAreCreatedSideBySide(t *testing.T) {
 			Capacity:     plans.Capacity{Mode: plans.OnDemand},
 		})
 	}
-	cp := &Checkpoint{Tables: map[string]*TableCheckpoint{}}
-	if err := prepareTables(t.Context(), db, tables, cp, Options{Logf: t.Logf}); err != nil {
+	if err := Prepare(t.Context(), db, tables, PrepareOptions{Logf: t.Logf}); err != nil {
 		t.Fatal(err)
 	}
 	for _, tb := range tables {
-		d, err := describe(t.Context(), db, tb.Target)
+		d, err := Describe(t.Context(), db, tb.Target)
 		if err != nil || d == nil || d.TableStatus != types.TableStatusActive {
 			t.Fatalf("table %s after prepare: %v, %v", tb.Target, d, err)
 		}

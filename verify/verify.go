@@ -1,13 +1,17 @@
-package load
+package verify
 
 import (
 	"bytes"
 	"context"
-	"encoding/base64"
 	"fmt"
 	"sort"
 	"sync/atomic"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/order"
+
+	"github.com/pg2ddb/pg2ddb/target"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -18,6 +22,15 @@ import (
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
+
+// Source is where verify reads the rows it compares: every call must see
+// the same consistent data (one snapshot). *extract.Snapshot is one.
+type Source interface {
+	Count(ctx context.Context, t plans.Table) (int64, error)
+	// Dropped counts the rows the plan's keep-one duplicates choice drops.
+	Dropped(ctx context.Context, t plans.Table) (int64, error)
+	Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (order.Iterator, error)
+}
 
 // ReadAPI is what verify needs of DynamoDB. *dynamodb.Client implements it.
 type ReadAPI interface {
@@ -109,13 +122,13 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	if opts.IndexRecounts == 0 {
 		opts.IndexRecounts = 3
 	}
-	tables, err := selectTables(plan, opts.Tables)
+	tables, err := plan.Select(opts.Tables)
 	if err != nil {
 		return nil, err
 	}
-	var rejects []RejectRecord
+	var rejects []item.RejectRecord
 	if opts.RejectsPath != "" {
-		if rejects, err = ReadRejects(opts.RejectsPath); err != nil {
+		if rejects, err = item.ReadRejects(opts.RejectsPath); err != nil {
 			return nil, err
 		}
 	}
@@ -133,7 +146,7 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 				droppedLines++
 			default:
 				tv.Rejected++
-				rejectedKeys[rejectKeyText(t, r.Key)] = true
+				rejectedKeys[item.KeyFromMap(t, r.Key).Text(t)] = true
 			}
 		}
 		if tv.SourceRows, err = src.Count(ctx, t); err != nil {
@@ -175,24 +188,6 @@ func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts 
 	return rep, nil
 }
 
-// rejectKeyText renders a rejects file key as keyText renders an item's,
-// so that a rejected row is recognised whichever way its number key was
-// written.
-func rejectKeyText(t plans.Table, key map[string]string) string {
-	s := keyValueText(t.PartitionKey, key[t.PartitionKey.Attribute]) + "\x00"
-	if t.SortKey != nil {
-		s += keyValueText(*t.SortKey, key[t.SortKey.Attribute])
-	}
-	return s
-}
-
-func keyValueText(k plans.Key, v string) string {
-	if k.Type == "N" {
-		return codec.CanonicalNumber(v)
-	}
-	return v
-}
-
 // verifyIndexes counts each enabled index's items and the table's items
 // that have the index's key attributes, which the index must hold; the
 // table's own count is checked against the source, so together they prove
@@ -201,7 +196,7 @@ func keyValueText(k plans.Key, v string) string {
 // load can lag on AWS: a short index is counted again a few times before
 // the difference, which names the index, is reported.
 func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments, recounts int, tv *TableVerify, diff func(string, ...any)) error {
-	ixs := EnabledIndexes(t)
+	ixs := target.EnabledIndexes(t)
 	if len(ixs) == 0 {
 		return nil
 	}
@@ -243,7 +238,7 @@ func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments, rec
 		want := expected[i].Load()
 		n, err := countIndex(ctx, db, t.Target, ix.Name, segments)
 		for r, wait := 0, time.Second; err == nil && n < want && r < recounts; r, wait = r+1, 2*wait {
-			if err := sleep(ctx, wait); err != nil {
+			if err := target.Sleep(ctx, wait); err != nil {
 				return err
 			}
 			n, err = countIndex(ctx, db, t.Target, ix.Name, segments)
@@ -260,9 +255,9 @@ func verifyIndexes(ctx context.Context, db ReadAPI, t plans.Table, segments, rec
 	return nil
 }
 
-func hasAll(item map[string]types.AttributeValue, attrs []string) bool {
+func hasAll(av map[string]types.AttributeValue, attrs []string) bool {
 	for _, a := range attrs {
-		v, ok := item[a]
+		v, ok := av[a]
 		if !ok {
 			return false
 		}
@@ -330,7 +325,7 @@ func countItems(ctx context.Context, db ReadAPI, table string, segments int) (in
 
 func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Source, db ReadAPI, n int,
 	rejectedKeys map[string]bool, tv *TableVerify, diff func(string, ...any)) error {
-	enc, err := NewEncoder(t, plan.Options)
+	enc, err := item.NewEncoder(t, plan.Options)
 	if err != nil {
 		return err
 	}
@@ -339,11 +334,11 @@ func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Sourc
 		return err
 	}
 	defer rows.Close()
-	var want []Item
+	var want []item.Item
 	for rows.Next() {
 		row := rows.Row()
 		it, rej := enc.Encode(row)
-		if rej != nil || rejectedKeys[keyText(t, it.Attrs)] {
+		if rej != nil || rejectedKeys[item.KeyOf(t, it.Attrs).Text(t)] {
 			continue
 		}
 		want = append(want, it)
@@ -359,7 +354,7 @@ func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Sourc
 			return err
 		}
 		for _, it := range chunk {
-			k := keyText(t, it.Attrs)
+			k := item.KeyOf(t, it.Attrs).Text(t)
 			g, ok := got[k]
 			if !ok {
 				diff("%s: missing", describeItemKey(t, it.Attrs))
@@ -373,40 +368,16 @@ func sampleTable(ctx context.Context, plan *plans.Plan, t plans.Table, src Sourc
 	return nil
 }
 
-// keyText renders an item's key for matching: the source item's, the one
-// DynamoDB returns and a rejects file's (rejectKeyText) alike. A number is
-// in its canonical form, since DynamoDB normalises numbers (10.50 is
-// stored and returned as 10.5) and PostgreSQL keeps the scale.
-func keyText(t plans.Table, item map[string]types.AttributeValue) string {
-	s := scalarText(item[t.PartitionKey.Attribute]) + "\x00"
+func describeItemKey(t plans.Table, av map[string]types.AttributeValue) string {
+	k := map[string]types.AttributeValue{t.PartitionKey.Attribute: av[t.PartitionKey.Attribute]}
 	if t.SortKey != nil {
-		s += scalarText(item[t.SortKey.Attribute])
+		k[t.SortKey.Attribute] = av[t.SortKey.Attribute]
 	}
-	return s
-}
-
-func scalarText(v types.AttributeValue) string {
-	switch v := v.(type) {
-	case *types.AttributeValueMemberS:
-		return v.Value
-	case *types.AttributeValueMemberN:
-		return codec.CanonicalNumber(v.Value)
-	case *types.AttributeValueMemberB:
-		return base64.StdEncoding.EncodeToString(v.Value)
-	}
-	return ""
-}
-
-func describeItemKey(t plans.Table, item map[string]types.AttributeValue) string {
-	k := map[string]types.AttributeValue{t.PartitionKey.Attribute: item[t.PartitionKey.Attribute]}
-	if t.SortKey != nil {
-		k[t.SortKey.Attribute] = item[t.SortKey.Attribute]
-	}
-	return "item " + string(MarshalItem(k))
+	return "av " + string(item.MarshalItem(k))
 }
 
 // batchGet fetches items by key, retrying unprocessed keys.
-func batchGet(ctx context.Context, db ReadAPI, t plans.Table, items []Item) (map[string]map[string]types.AttributeValue, error) {
+func batchGet(ctx context.Context, db ReadAPI, t plans.Table, items []item.Item) (map[string]map[string]types.AttributeValue, error) {
 	keys := make([]map[string]types.AttributeValue, len(items))
 	for i, it := range items {
 		k := map[string]types.AttributeValue{t.PartitionKey.Attribute: it.Attrs[t.PartitionKey.Attribute]}
@@ -419,10 +390,10 @@ func batchGet(ctx context.Context, db ReadAPI, t plans.Table, items []Item) (map
 	req := map[string]types.KeysAndAttributes{t.Target: {Keys: keys, ConsistentRead: aws.Bool(true)}}
 	for attempt := 0; len(req) > 0; attempt++ {
 		if attempt > 0 {
-			if attempt > DefaultRetry.Attempts {
+			if attempt > target.DefaultRetry.Attempts {
 				return nil, fmt.Errorf("read back %s: keys still unprocessed after %d attempts", t.Target, attempt)
 			}
-			if err := sleep(ctx, DefaultRetry.backoff(attempt)); err != nil {
+			if err := target.Sleep(ctx, target.DefaultRetry.Backoff(attempt)); err != nil {
 				return nil, err
 			}
 		}
@@ -430,8 +401,8 @@ func batchGet(ctx context.Context, db ReadAPI, t plans.Table, items []Item) (map
 		if err != nil {
 			return nil, fmt.Errorf("read back %s: %w", t.Target, err)
 		}
-		for _, item := range out.Responses[t.Target] {
-			got[keyText(t, item)] = item
+		for _, av := range out.Responses[t.Target] {
+			got[item.KeyOf(t, av).Text(t)] = av
 		}
 		req = out.UnprocessedKeys
 	}
@@ -469,7 +440,7 @@ func compareItems(want, got map[string]types.AttributeValue) []string {
 }
 
 func render(v types.AttributeValue) string {
-	b := MarshalItem(map[string]types.AttributeValue{"": v})
+	b := item.MarshalItem(map[string]types.AttributeValue{"": v})
 	return string(b[4 : len(b)-1]) // strip {"": … }
 }
 

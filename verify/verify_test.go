@@ -1,26 +1,32 @@
-package load_test
+package verify_test
 
 import (
 	"context"
 	"fmt"
+	"os"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/verify"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
+func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
+
 // consistency records whether every read verify makes is strongly
 // consistent; DynamoDB Local and dynalite answer both kinds alike, so only
 // the request can show it.
 type consistency struct {
-	load.ReadAPI
+	verify.ReadAPI
 	mu                   sync.Mutex
 	scans, eventualScans int
 	gets, eventualGets   int
@@ -58,7 +64,7 @@ func (c *consistency) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetIte
 // zero as missing, and to count with an eventually consistent Scan.
 func TestVerifyNumberKeysAndConsistentReads(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
-	exec(t, db.Pool,
+	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.prices (price numeric(10,2) PRIMARY KEY, label text NOT NULL)`,
 		`INSERT INTO public.prices SELECT i * 0.50, 'p' || i FROM generate_series(1, 400) i`,
 		`ANALYZE public.prices`,
@@ -67,14 +73,14 @@ func TestVerifyNumberKeysAndConsistentReads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := designPlan(t, snap, fmt.Sprintf("v%d_", time.Now().UnixNano()%1e9))
+	p := fixture.DesignPlan(t, snap, fmt.Sprintf("v%d_", time.Now().UnixNano()%1e9))
 	snap.Close(context.Background())
 	// The user's edit: key by the price as a DynamoDB number.
 	tb := &p.Tables[0]
 	tb.PartitionKey = plans.Key{Attribute: tb.PartitionKey.Attribute, Type: "N", Parts: []plans.KeyPart{{Column: "price", Encoding: plans.EncNumber}}}
 	tb.SortKey, tb.Sharding = nil, nil
 	ddb := testenv.DynamoDB(t)
-	src := snapshotSource(t, db.Pool)
+	src := load.SnapshotSource{Snapshot: fixture.Snapshot(t, db.Pool)}
 	res, err := load.Run(t.Context(), p, src, ddb, load.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -83,7 +89,7 @@ func TestVerifyNumberKeysAndConsistentReads(t *testing.T) {
 		t.Fatalf("load %+v", tr)
 	}
 	reads := &consistency{ReadAPI: ddb}
-	rep := mustVerify(t, p, src, reads, "", 400)
+	rep := fixture.MustVerify(t, p, src, reads, "", 400)
 	if tv := rep.Tables[0]; tv.Items != 400 || tv.Sampled != 400 {
 		t.Fatalf("verify %+v", tv)
 	}

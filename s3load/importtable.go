@@ -1,4 +1,4 @@
-package load
+package s3load
 
 import (
 	"context"
@@ -6,6 +6,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/target"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -17,14 +22,14 @@ import (
 // ImportAPI is what an import needs of DynamoDB. *dynamodb.Client
 // implements it.
 type ImportAPI interface {
-	TableAPI
+	target.API
 	ImportTable(ctx context.Context, in *dynamodb.ImportTableInput, optFns ...func(*dynamodb.Options)) (*dynamodb.ImportTableOutput, error)
 	DescribeImport(ctx context.Context, in *dynamodb.DescribeImportInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeImportOutput, error)
 }
 
-// S3LoadOptions tune an import or a bulk put of an export.
-type S3LoadOptions struct {
-	From   S3Location
+// JobOptions tune an import or a bulk put of an export.
+type JobOptions struct {
+	From   Location
 	Tables []string
 	// Capacity overrides the plan's capacity of the tables created.
 	Capacity *plans.Capacity
@@ -32,18 +37,18 @@ type S3LoadOptions struct {
 	// still running then is reported with its ARN, not waited for.
 	Timeout   time.Duration
 	PollEvery time.Duration
-	Progress  func(Progress)
+	Progress  func(pipeline.Progress)
 	Logf      func(format string, args ...any)
 
 	// Bulk put only.
 	MaxWriteUnits int64
-	Existing      Existing
+	Existing      target.Existing
 	// RejectsPath receives the items a bulk put could not write, from its
 	// S3 error report (appended: the export's rejects stay).
 	RejectsPath string
 }
 
-func (o *S3LoadOptions) defaults() {
+func (o *JobOptions) defaults() {
 	if o.Timeout <= 0 {
 		o.Timeout = 6 * time.Hour
 	}
@@ -70,8 +75,8 @@ type JobResult struct {
 // exportedTables reads the export's manifest and returns the plan's
 // selected tables, refusing tables the export does not hold whole or
 // whose plan changed since.
-func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from S3Location, only []string) ([]plans.Table, *Manifest, error) {
-	tables, err := selectTables(plan, only)
+func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from Location, only []string) ([]plans.Table, *Manifest, error) {
+	tables, err := plan.Select(only)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -87,8 +92,8 @@ func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from S3Locat
 		switch {
 		case et == nil || !et.Done:
 			return nil, nil, fmt.Errorf("the export at %s does not hold table %s whole; run pg2ddb export (--resume) first", from, t.Target)
-		case et.Plan.diff(planFingerprint(t, plan.Options)) != "":
-			return nil, nil, fmt.Errorf("plan table %s changed since the export at %s: %s; export again", t.Source, from, et.Plan.diff(planFingerprint(t, plan.Options)))
+		case et.Plan.Diff(item.Fingerprint(t, plan.Options)) != "":
+			return nil, nil, fmt.Errorf("plan table %s changed since the export at %s: %s; export again", t.Source, from, et.Plan.Diff(item.Fingerprint(t, plan.Options)))
 		}
 	}
 	return tables, m, nil
@@ -98,9 +103,9 @@ func exportedTables(ctx context.Context, plan *plans.Plan, c S3API, from S3Locat
 // opts.From with ImportTable (DynamoDB JSON, the export's compression),
 // one after another, polling DescribeImport until the import ends.
 // ImportTable only creates new tables, so Import refuses, before it
-// starts any, when one of them exists, unless opts.Existing is Recreate:
+// starts any, when one of them exists, unless opts.Existing is target.Recreate:
 // then it deletes them first, listing them.
-func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S3LoadOptions) ([]JobResult, error) {
+func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts JobOptions) ([]JobResult, error) {
 	opts.defaults()
 	tables, m, err := exportedTables(ctx, plan, c, opts.From, opts.Tables)
 	if err != nil {
@@ -108,7 +113,7 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 	}
 	var exist []string
 	for _, t := range tables {
-		d, err := describe(ctx, db, t.Target)
+		d, err := target.Describe(ctx, db, t.Target)
 		if err != nil {
 			return nil, err
 		}
@@ -116,10 +121,10 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 			exist = append(exist, t.Target)
 		}
 	}
-	if len(exist) > 0 && opts.Existing == Recreate {
+	if len(exist) > 0 && opts.Existing == target.Recreate {
 		opts.Logf("--recreate: deleting %d existing tables: %v", len(exist), exist)
 		for _, name := range exist {
-			if err := deleteTable(ctx, db, name); err != nil {
+			if err := target.Delete(ctx, db, name); err != nil {
 				return nil, err
 			}
 		}
@@ -134,15 +139,15 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 		if opts.Capacity != nil {
 			capacity = *opts.Capacity
 		}
-		params, err := tableDefinition(t, capacity)
+		params, err := target.Definition(t, capacity)
 		if err != nil {
 			return res, fmt.Errorf("import table %s: %w", t.Target, err)
 		}
 		if len(et.Objects) == 0 {
 			// Nothing to import, and an import of no objects fails: an
 			// empty table is created as load creates it.
-			opts.Logf("%s is empty: creating it (%s)", t.Target, capacityText(capacity))
-			if err := createTable(ctx, db, t, capacity); err != nil {
+			opts.Logf("%s is empty: creating it (%s)", t.Target, target.CapacityText(capacity))
+			if err := target.Create(ctx, db, t, capacity); err != nil {
 				return res, err
 			}
 			res = append(res, JobResult{Target: t.Target, Status: "CREATED (empty)"})
@@ -173,7 +178,7 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 			r.Elapsed = time.Since(start)
 			done := it.ImportStatus != types.ImportStatusInProgress && it.ImportStatus != types.ImportStatusCancelling
 			if opts.Progress != nil {
-				opts.Progress(Progress{Source: t.Source, Target: t.Target, Total: et.Items, Read: r.Processed, Written: r.Written, Rejected: r.Errors, Elapsed: r.Elapsed, Done: done})
+				opts.Progress(pipeline.Progress{Source: t.Source, Target: t.Target, Total: et.Items, Read: r.Processed, Written: r.Written, Rejected: r.Errors, Elapsed: r.Elapsed, Done: done})
 			}
 			if done && it.ImportStatus != types.ImportStatusCompleted {
 				return true, fmt.Errorf("import of %s ended %s: %s %s (import %s; errors in CloudWatch log group %s)",
@@ -196,13 +201,13 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts S
 }
 
 // ErrJobTimeout is returned (wrapped) when an import or bulk put was still
-// running after S3LoadOptions.Timeout.
+// running after JobOptions.Timeout.
 var ErrJobTimeout = errors.New("still running")
 
 // poll calls check every PollEvery until it reports done, ctx ends or the
 // timeout passes; the last two are reported with the job's ARN, since the
 // job goes on in AWS.
-func poll(ctx context.Context, opts S3LoadOptions, table, arn string, check func(context.Context) (bool, error)) error {
+func poll(ctx context.Context, opts JobOptions, table, arn string, check func(context.Context) (bool, error)) error {
 	deadline := time.Now().Add(opts.Timeout)
 	for {
 		done, err := check(ctx)
@@ -212,8 +217,8 @@ func poll(ctx context.Context, opts S3LoadOptions, table, arn string, check func
 		if time.Now().After(deadline) {
 			return fmt.Errorf("%s: %w after %s (%s); it goes on in AWS: poll it with aws dynamodb describe-import/describe-bulk-operation", table, ErrJobTimeout, opts.Timeout, arn)
 		}
-		if err := sleep(ctx, opts.PollEvery); err != nil {
-			return fmt.Errorf("%w: stopped waiting for %s (%s); it goes on in AWS", ErrInterrupted, table, arn)
+		if err := target.Sleep(ctx, opts.PollEvery); err != nil {
+			return fmt.Errorf("%w: stopped waiting for %s (%s); it goes on in AWS", pipeline.ErrInterrupted, table, arn)
 		}
 	}
 }

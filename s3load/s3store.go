@@ -1,4 +1,4 @@
-package load
+package s3load
 
 import (
 	"context"
@@ -22,30 +22,30 @@ type S3API interface {
 	DeleteObject(ctx context.Context, in *s3.DeleteObjectInput, optFns ...func(*s3.Options)) (*s3.DeleteObjectOutput, error)
 }
 
-// S3Location is a bucket and a key prefix, written s3://bucket/prefix.
+// Location is a bucket and a key prefix, written s3://bucket/prefix.
 // Prefix never starts with a slash; when not empty it ends with one, so
 // that "exports/a/" does not also name "exports/ab/".
-type S3Location struct {
+type Location struct {
 	Bucket, Prefix string
 }
 
-// ParseS3URL reads s3://bucket[/prefix].
-func ParseS3URL(s string) (S3Location, error) {
+// ParseURL reads s3://bucket[/prefix].
+func ParseURL(s string) (Location, error) {
 	u, err := url.Parse(s)
 	if err != nil || u.Scheme != "s3" || u.Host == "" {
-		return S3Location{}, fmt.Errorf("%q is not an S3 location: want s3://bucket/prefix", s)
+		return Location{}, fmt.Errorf("%q is not an S3 location: want s3://bucket/prefix", s)
 	}
 	p := strings.TrimPrefix(u.Path, "/")
 	if p != "" && !strings.HasSuffix(p, "/") {
 		p += "/"
 	}
-	return S3Location{Bucket: u.Host, Prefix: p}, nil
+	return Location{Bucket: u.Host, Prefix: p}, nil
 }
 
-func (l S3Location) String() string { return "s3://" + l.Bucket + "/" + l.Prefix }
+func (l Location) String() string { return "s3://" + l.Bucket + "/" + l.Prefix }
 
 // Key is the object key of name under the location.
-func (l S3Location) Key(name string) string { return l.Prefix + name }
+func (l Location) Key(name string) string { return l.Prefix + name }
 
 // listKeys returns every key under prefix in bucket, in S3's order.
 func listKeys(ctx context.Context, c S3API, bucket, prefix string) ([]s3types.Object, error) {

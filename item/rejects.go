@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"bufio"
@@ -13,6 +13,9 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // RejectRecord is one line of the rejects file (JSON lines).
@@ -29,14 +32,20 @@ type RejectRecord struct {
 	Item json.RawMessage `json:"item"`
 }
 
-// rejectsFile appends reject records; workers and the reader share it.
+// RejectOf is the record of the row at pos of t, encoded as far as it
+// could be into av, that cannot be written for reason.
+func RejectOf(t plans.Table, pos int64, av map[string]types.AttributeValue, reason string) RejectRecord {
+	return RejectRecord{Table: t.Target, Source: t.Source, Position: pos, Key: KeyOf(t, av).Map(t), Reason: reason, Item: MarshalItem(av)}
+}
+
+// RejectsFile appends reject records; workers and the reader share it.
 //
 // The file is only ever appended to during a run, and sync makes what was
 // appended durable; the loader syncs it after reading the acknowledged
 // frontier and before writing a checkpoint that names it. Every row below
 // the frontier had its line appended before its batch was acknowledged, so
 // a checkpoint never claims a rejected row whose line could be lost.
-type rejectsFile struct {
+type RejectsFile struct {
 	mu    sync.Mutex
 	f     *os.File
 	w     *bufio.Writer
@@ -44,26 +53,26 @@ type rejectsFile struct {
 	dirty bool
 }
 
-// rejectsOpen is what opening the rejects file did.
-type rejectsOpen struct {
+// OpenedRejects is what opening the rejects file did.
+type OpenedRejects struct {
 	// MovedTo is where a fresh load moved an earlier load's rejects file.
 	MovedTo string
 	// Kept counts, per target table, the lines a resume kept.
 	Kept map[string]int64
 }
 
-// openRejects opens path for a load; earlier lines are never lost.
+// OpenRejects opens path for a load; earlier lines are never lost.
 //
-// A fresh load (resume nil) moves an existing non-empty file aside to the
+// A fresh load (keep nil) moves an existing non-empty file aside to the
 // next free numbered name (PLAN.rejects.1.jsonl, …) and starts an empty
-// one. A resume keeps the lines below each table's acknowledged frontier
-// (all lines of a table that is done) and drops the others, since rows
-// from the frontier on are read, and rejected, again; it rewrites the
-// file through a temporary file and a rename, so a crash leaves the old
-// file or the new one.
-func openRejects(path string, resume *Checkpoint) (*rejectsFile, rejectsOpen, error) {
-	var res rejectsOpen
-	if resume == nil {
+// one. A resume keeps the lines keep accepts (those below each table's
+// acknowledged frontier, all lines of a table that is done) and drops the
+// others, since rows from the frontier on are read, and rejected, again;
+// it rewrites the file through a temporary file and a rename, so a crash
+// leaves the old file or the new one.
+func OpenRejects(path string, keep func(RejectRecord) bool) (*RejectsFile, OpenedRejects, error) {
+	var res OpenedRejects
+	if keep == nil {
 		st, err := os.Stat(path)
 		switch {
 		case err == nil && st.Size() > 0:
@@ -78,24 +87,23 @@ func openRejects(path string, resume *Checkpoint) (*rejectsFile, rejectsOpen, er
 		case err != nil && !errors.Is(err, fs.ErrNotExist):
 			return nil, res, fmt.Errorf("open rejects file: %w", err)
 		}
-		if err := writeFileAtomic(path, nil); err != nil {
+		if err := WriteFileAtomic(path, nil); err != nil {
 			return nil, res, fmt.Errorf("create rejects file: %w", err)
 		}
 	} else {
 		res.Kept = map[string]int64{}
-		var keep bytes.Buffer
-		err := scanRejects(path, func(r RejectRecord, line []byte) {
-			tc := resume.Tables[r.Table]
-			if tc != nil && (tc.Done || r.Position < tc.Position) {
-				keep.Write(line)
-				keep.WriteByte('\n')
+		var kept bytes.Buffer
+		err := ScanRejects(path, func(r RejectRecord, line []byte) {
+			if keep(r) {
+				kept.Write(line)
+				kept.WriteByte('\n')
 				res.Kept[r.Table]++
 			}
 		})
 		if err != nil {
 			return nil, res, err
 		}
-		if err := writeFileAtomic(path, keep.Bytes()); err != nil {
+		if err := WriteFileAtomic(path, kept.Bytes()); err != nil {
 			return nil, res, fmt.Errorf("rewrite rejects file: %w", err)
 		}
 	}
@@ -103,7 +111,7 @@ func openRejects(path string, resume *Checkpoint) (*rejectsFile, rejectsOpen, er
 	if err != nil {
 		return nil, res, fmt.Errorf("open rejects file: %w", err)
 	}
-	return &rejectsFile{f: f, w: bufio.NewWriter(f), path: path}, res, nil
+	return &RejectsFile{f: f, w: bufio.NewWriter(f), path: path}, res, nil
 }
 
 // freeNumberedName returns path with the first free number before its
@@ -123,7 +131,7 @@ func freeNumberedName(path string) (string, error) {
 	}
 }
 
-func (r *rejectsFile) add(rec RejectRecord) error {
+func (r *RejectsFile) Add(rec RejectRecord) error {
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return fmt.Errorf("rejects file: %w", err)
@@ -138,8 +146,8 @@ func (r *rejectsFile) add(rec RejectRecord) error {
 	return nil
 }
 
-// sync makes the lines added so far durable.
-func (r *rejectsFile) sync() error {
+// Sync makes the lines added so far durable.
+func (r *RejectsFile) Sync() error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if !r.dirty {
@@ -155,8 +163,8 @@ func (r *rejectsFile) sync() error {
 	return nil
 }
 
-func (r *rejectsFile) close() error {
-	err := r.sync()
+func (r *RejectsFile) Close() error {
+	err := r.Sync()
 	if cerr := r.f.Close(); err == nil {
 		err = cerr
 	}
@@ -166,15 +174,15 @@ func (r *rejectsFile) close() error {
 // ReadRejects reads a rejects file; a missing file holds no rejects.
 func ReadRejects(path string) ([]RejectRecord, error) {
 	var out []RejectRecord
-	err := scanRejects(path, func(r RejectRecord, _ []byte) { out = append(out, r) })
+	err := ScanRejects(path, func(r RejectRecord, _ []byte) { out = append(out, r) })
 	return out, err
 }
 
-// scanRejects calls fn with every record of the file and its line. A line
+// ScanRejects calls fn with every record of the file and its line. A line
 // may be as long as its item needs (a rejected row can be far over 400 KB).
 // An unterminated last line that is not a record is the tail of a write
 // cut short by a crash, and is ignored.
-func scanRejects(path string, fn func(RejectRecord, []byte)) error {
+func ScanRejects(path string, fn func(RejectRecord, []byte)) error {
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil

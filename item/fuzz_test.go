@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"testing"

@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ type WireItem struct {
 	Pos int64
 	// Key is the partition key value, a NUL, and the sort key value, as
 	// Item.Key; the partition key is Key[:pkLen].
-	Key   string
+	ID    string
 	pkLen int
 	// Body is the item's DynamoDB JSON. It may share its backing array
 	// with other items of the same batch.
@@ -32,8 +32,8 @@ type WireItem struct {
 }
 
 // PK and SK are the item's key values as text (raw bytes for a B key).
-func (it *WireItem) PK() string { return it.Key[:it.pkLen] }
-func (it *WireItem) SK() string { return it.Key[it.pkLen+1:] }
+func (it *WireItem) PK() string { return it.ID[:it.pkLen] }
+func (it *WireItem) SK() string { return it.ID[it.pkLen+1:] }
 
 // AppendWire appends the wire form of row's item to dst and returns the
 // extended buffer with the item (whose Body is the appended part), or
@@ -41,7 +41,7 @@ func (it *WireItem) SK() string { return it.Key[it.pkLen+1:] }
 // Every value is encoded by its codec.Value, the one item encoder.
 func (e *Encoder) AppendWire(dst []byte, row *order.Row) ([]byte, WireItem, *Reject) {
 	start := len(dst)
-	it := WireItem{Pos: row.Pos, Key: string(row.PK) + "\x00" + string(row.SK), pkLen: len(row.PK)}
+	it := WireItem{Pos: row.Pos, ID: string(row.PK) + "\x00" + string(row.SK), pkLen: len(row.PK)}
 	out, size, ok := e.appendRow(dst, row, nil)
 	if !ok {
 		// Encode the row again, collecting every reason and what can be

@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"fmt"
@@ -6,8 +6,6 @@ import (
 	"testing"
 
 	"github.com/pg2ddb/pg2ddb/order"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -154,45 +152,4 @@ func BenchmarkEncode(b *testing.B) {
 			}
 		}
 	})
-}
-
-// TestRemainingMatchesUnprocessedKeys checks that the items DynamoDB
-// returns unprocessed are found among a batch's wire items by key, numbers
-// compared by value, so exactly those are sent again.
-func TestRemainingMatchesUnprocessedKeys(t *testing.T) {
-	table := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "S"}, SortKey: &plans.Key{Attribute: "sk", Type: "N"}}
-	e, err := NewEncoder(table, plans.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var items []WireItem
-	var buf []byte
-	for i, k := range [][2]string{{"a", "1"}, {"a", "2.50"}, {"b", "1"}, {"a\x00b", "3"}, {"c", "10"}} {
-		var it WireItem
-		var rej *Reject
-		buf, it, rej = e.AppendWire(buf, &order.Row{Pos: int64(i), PK: []byte(k[0]), SK: []byte(k[1]), Copies: 1})
-		if rej != nil {
-			t.Fatal(rej.Reason)
-		}
-		items = append(items, it)
-	}
-	w := &writer{pkAttr: "pk", skAttr: "sk", pkType: "S", skType: "N"}
-	put := func(pk, sk string) types.WriteRequest {
-		return types.WriteRequest{PutRequest: &types.PutRequest{Item: map[string]types.AttributeValue{
-			"pk": &types.AttributeValueMemberS{Value: pk}, "sk": &types.AttributeValueMemberN{Value: sk}, "other": &types.AttributeValueMemberS{Value: "x"},
-		}}}
-	}
-	got := w.remaining(items, []types.WriteRequest{put("a", "2.5"), put("a\x00b", "3"), put("c", "1E1")})
-	var pos []int64
-	for _, it := range got {
-		pos = append(pos, it.Pos)
-	}
-	if fmt.Sprint(pos) != "[1 3 4]" {
-		t.Errorf("remaining positions %v, want [1 3 4]", pos)
-	}
-	// A key the batch does not hold: resend the whole batch rather than
-	// guess which item came back.
-	if got := w.remaining(items, []types.WriteRequest{put("zzz", "1")}); len(got) != len(items) {
-		t.Errorf("unknown key: %d items to resend, want all %d", len(got), len(items))
-	}
 }

@@ -1,4 +1,4 @@
-package load
+package s3load
 
 import (
 	"bufio"
@@ -18,6 +18,10 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/order"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/feature/s3/transfermanager"
@@ -68,7 +72,7 @@ type ExportTable struct {
 	Prefix string `json:"prefix"`
 	// Plan fingerprints the plan table the objects were written for; a
 	// resume exports a table again when it changed.
-	Plan PlanFingerprint `json:"plan"`
+	Plan item.PlanFingerprint `json:"plan"`
 	// SourceRows is the rows read from the snapshot, set when the table
 	// is done.
 	SourceRows int64 `json:"source_rows"`
@@ -103,7 +107,7 @@ func (m *Manifest) Table(target string) *ExportTable {
 
 // ReadManifest reads the manifest of the export at loc; nil, nil when
 // there is none.
-func ReadManifest(ctx context.Context, c S3API, loc S3Location) (*Manifest, error) {
+func ReadManifest(ctx context.Context, c S3API, loc Location) (*Manifest, error) {
 	b, err := getObject(ctx, c, loc.Bucket, loc.Key(ManifestName))
 	if err != nil || b == nil {
 		return nil, err
@@ -118,9 +122,15 @@ func ReadManifest(ctx context.Context, c S3API, loc S3Location) (*Manifest, erro
 	return &m, nil
 }
 
+// Source is where an export reads rows: every call must see the same
+// consistent data (one snapshot). *extract.Snapshot is one.
+type Source interface {
+	Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (order.Iterator, error)
+}
+
 // ExportOptions tune an export. To is required.
 type ExportOptions struct {
-	To S3Location
+	To Location
 	// Compression is gzip (default), zstd or none.
 	Compression string
 	// ObjectSize bounds the uncompressed bytes of one object (default
@@ -140,7 +150,7 @@ type ExportOptions struct {
 	MaxRejects    int64
 	Tables        []string
 	TempDir       string
-	Progress      func(Progress)
+	Progress      func(pipeline.Progress)
 	ProgressEvery time.Duration
 	Logf          func(format string, args ...any)
 }
@@ -159,8 +169,8 @@ func (o *ExportOptions) defaults() error {
 	if o.ObjectSize <= 0 {
 		o.ObjectSize = 64 << 20
 	}
-	if o.ObjectSize < MaxItemBytes+64 {
-		return fmt.Errorf("export: object size %d is below one item's maximum (%d bytes)", o.ObjectSize, MaxItemBytes+64)
+	if o.ObjectSize < item.MaxItemBytes+64 {
+		return fmt.Errorf("export: object size %d is below one item's maximum (%d bytes)", o.ObjectSize, item.MaxItemBytes+64)
 	}
 	if o.Uploads <= 0 {
 		o.Uploads = 4
@@ -217,7 +227,7 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
-	tables, err := selectTables(plan, opts.Tables)
+	tables, err := plan.Select(opts.Tables)
 	if err != nil {
 		return nil, err
 	}
@@ -235,28 +245,24 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 		}
 		m = old
 	}
-	cp := &Checkpoint{Tables: map[string]*TableCheckpoint{}}
-	for _, et := range m.Tables {
-		if et.Done {
-			cp.Tables[et.Target] = &TableCheckpoint{Done: true, Rejected: et.Rejected}
-		}
-	}
-	var rejects *rejectsFile
+	var rejects *item.RejectsFile
 	if opts.RejectsPath != "" {
-		resumeFrom := cp
-		if !opts.Resume {
-			resumeFrom = nil
+		var keep func(item.RejectRecord) bool
+		if opts.Resume {
+			// The rejects of a table an earlier run exported are kept;
+			// the others are produced again.
+			keep = func(r item.RejectRecord) bool { et := m.Table(r.Table); return et != nil && et.Done }
 		}
-		var opened rejectsOpen
-		if rejects, opened, err = openRejects(opts.RejectsPath, resumeFrom); err != nil {
+		var opened item.OpenedRejects
+		if rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep); err != nil {
 			return nil, err
 		}
-		defer rejects.close()
+		defer rejects.Close()
 		if opened.MovedTo != "" {
 			opts.Logf("moved the rejects of an earlier run from %s to %s", opts.RejectsPath, opened.MovedTo)
 		}
 	}
-	planned := plannedDrops(tables)
+	planned := plans.PlannedDrops(tables)
 	x := &exporter{opts: opts, src: src, c: c, m: m, rejects: rejects, maxRejects: opts.MaxRejects + planned}
 	for _, et := range m.Tables {
 		if et.Done {
@@ -267,12 +273,12 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 		return nil, err
 	}
 	for _, t := range tables {
-		print := planFingerprint(t, plan.Options)
-		if et := m.Table(t.Target); et != nil && et.Done && et.Plan.diff(print) == "" {
+		print := item.Fingerprint(t, plan.Options)
+		if et := m.Table(t.Target); et != nil && et.Done && et.Plan.Diff(print) == "" {
 			opts.Logf("%s: exported by an earlier run (%d objects), kept", t.Target, len(et.Objects))
 			continue
 		}
-		enc, err := NewEncoder(t, plan.Options)
+		enc, err := item.NewEncoder(t, plan.Options)
 		if err != nil {
 			return nil, err
 		}
@@ -290,7 +296,7 @@ type exporter struct {
 	c          S3API
 	m          *Manifest
 	mu         sync.Mutex // guards m's current table while uploads run
-	rejects    *rejectsFile
+	rejects    *item.RejectsFile
 	rejected   atomic.Int64
 	maxRejects int64
 }
@@ -478,7 +484,7 @@ func (s *shard) finish() error {
 // table exports one table: deletes what an earlier run left under its
 // prefix, streams its rows from the snapshot, stages the objects and
 // uploads each as soon as it is closed.
-func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print PlanFingerprint) error {
+func (x *exporter) table(ctx context.Context, t plans.Table, enc *item.Encoder, print item.PlanFingerprint) error {
 	start := time.Now()
 	prefix := x.opts.To.Key("data/" + t.Target + "/")
 	// The plan's estimate sizes the shards and the progress total; the
@@ -551,7 +557,7 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 			if done {
 				total = read.Load()
 			}
-			x.opts.Progress(Progress{Source: t.Source, Target: t.Target, Total: total, Read: read.Load(),
+			x.opts.Progress(pipeline.Progress{Source: t.Source, Target: t.Target, Total: total, Read: read.Load(),
 				Written: uploaded.Load(), Rejected: rejected.Load(), Elapsed: time.Since(start), Done: done})
 		}
 	}
@@ -576,27 +582,28 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 			return err
 		}
 		defer it.Close()
-		rej := &loader{rejects: x.rejects}
 		var buf []byte
 		lastReport := time.Now()
 		for it.Next() {
 			row := it.Row()
 			read.Add(1)
-			var w WireItem
-			var bad *Reject
+			var w item.WireItem
+			var bad *item.Reject
 			buf, w, bad = enc.AppendWire(buf[:0], row)
 			if bad != nil {
 				rejected.Add(1)
-				if err := rej.reject(t, row.Pos, bad.Item, bad.Reason); err != nil {
-					return err
+				if x.rejects != nil {
+					if err := x.rejects.Add(item.RejectOf(t, row.Pos, bad.Item, bad.Reason)); err != nil {
+						return err
+					}
 				}
 				if x.opts.LimitRejects && x.rejected.Add(1) > x.maxRejects {
-					return &TooManyRejectsError{Rejected: x.rejected.Load(), Max: x.opts.MaxRejects, Planned: x.maxRejects - x.opts.MaxRejects, Path: x.opts.RejectsPath, Table: t.Target}
+					return &pipeline.TooManyRejectsError{Rejected: x.rejected.Load(), Max: x.opts.MaxRejects, Planned: x.maxRejects - x.opts.MaxRejects, Path: x.opts.RejectsPath, Table: t.Target}
 				}
 				continue
 			}
 			h := fnv.New64a()
-			h.Write([]byte(w.Key))
+			h.Write([]byte(w.ID))
 			i := int(h.Sum64() % uint64(k))
 			line := int64(len(w.Body)) + int64(len(`{"Item":}`)+1)
 			s := shards[i]
@@ -645,9 +652,9 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 		return nil
 	})
 	if err := g.Wait(); err != nil {
-		var tooMany *TooManyRejectsError
+		var tooMany *pipeline.TooManyRejectsError
 		if ctx.Err() != nil && !errors.As(err, &tooMany) {
-			return fmt.Errorf("%w: export of %s stopped; continue with export --resume", ErrInterrupted, t.Target)
+			return fmt.Errorf("%w: export of %s stopped; continue with export --resume", pipeline.ErrInterrupted, t.Target)
 		}
 		return err
 	}
@@ -655,7 +662,7 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *Encoder, print
 		return fmt.Errorf("export %s: %d objects, over AWS's %d per import; raise --object-size", t.Target, len(objects), MaxImportObjects)
 	}
 	if x.rejects != nil {
-		if err := x.rejects.sync(); err != nil {
+		if err := x.rejects.Sync(); err != nil {
 			return err
 		}
 	}

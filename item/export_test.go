@@ -1,4 +1,4 @@
-package load
+package item
 
 // CheckWire is checkWire for the external tests over the shared datasets.
 var CheckWire = checkWire

@@ -1,4 +1,4 @@
-package load
+package s3load
 
 import (
 	"strings"
@@ -19,7 +19,7 @@ func TestParseS3URL(t *testing.T) {
 		{in: "s3:///x", err: "not an S3 location"},
 		{in: "b/x", err: "not an S3 location"},
 	} {
-		loc, err := ParseS3URL(tc.in)
+		loc, err := ParseURL(tc.in)
 		if tc.err != "" {
 			if err == nil || !strings.Contains(err.Error(), tc.err) {
 				t.Errorf("%q: %v, want an error with %q", tc.in, err, tc.err)
@@ -56,7 +56,7 @@ func TestBulkWriteUnits(t *testing.T) {
 		want int64
 	}{{prov, 0, MinBulkWriteUnits}, {prov, 5000, 5000}, {onDemand, 0, 0}, {onDemand, 2048, 2048},
 		{plans.Table{Capacity: plans.Capacity{Mode: plans.Provisioned, WriteUnits: 4000}}, 0, 4000}} {
-		if got := bulkWriteUnits(tc.t, S3LoadOptions{MaxWriteUnits: tc.flag}); got != tc.want {
+		if got := bulkWriteUnits(tc.t, JobOptions{MaxWriteUnits: tc.flag}); got != tc.want {
 			t.Errorf("%+v, flag %d: %d, want %d", tc.t.Capacity, tc.flag, got, tc.want)
 		}
 	}

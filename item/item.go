@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"bytes"
@@ -31,7 +31,7 @@ type Item struct {
 	Attrs map[string]types.AttributeValue
 	// Key identifies the item within its table (pk and sk values joined),
 	// to keep two writes of one key out of one batch.
-	Key string
+	ID string
 	// Size is the item's size by DynamoDB's rules; WCU its write cost.
 	Size int
 	WCU  int
@@ -104,14 +104,14 @@ type Reject struct {
 func (e *Encoder) Encode(row *order.Row) (Item, *Reject) {
 	_, w, rej := e.AppendWire(nil, row)
 	if rej != nil {
-		return Item{Pos: row.Pos, Key: w.Key, Attrs: rej.Item}, rej
+		return Item{Pos: row.Pos, ID: w.ID, Attrs: rej.Item}, rej
 	}
 	attrs, err := DecodeItem(w.Body)
 	if err != nil {
 		// AppendWire wrote something it cannot read back: a bug, not a row.
-		return Item{Pos: row.Pos, Key: w.Key}, &Reject{Reason: "internal error: " + err.Error()}
+		return Item{Pos: row.Pos, ID: w.ID}, &Reject{Reason: "internal error: " + err.Error()}
 	}
-	return Item{Pos: row.Pos, Attrs: attrs, Key: w.Key, Size: w.Size, WCU: w.WCU}, nil
+	return Item{Pos: row.Pos, Attrs: attrs, ID: w.ID, Size: w.Size, WCU: w.WCU}, nil
 }
 
 func (e *Encoder) describeKey(row *order.Row) string {

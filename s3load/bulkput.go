@@ -1,4 +1,4 @@
-package load
+package s3load
 
 import (
 	"bytes"
@@ -7,6 +7,11 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/pipeline"
+
+	"github.com/pg2ddb/pg2ddb/target"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
@@ -18,7 +23,7 @@ import (
 // BulkAPI is what a bulk put needs of DynamoDB. *dynamodb.Client
 // implements it.
 type BulkAPI interface {
-	TableAPI
+	target.API
 	StartBulkPutItems(ctx context.Context, in *dynamodb.StartBulkPutItemsInput, optFns ...func(*dynamodb.Options)) (*dynamodb.StartBulkPutItemsOutput, error)
 	DescribeBulkOperation(ctx context.Context, in *dynamodb.DescribeBulkOperationInput, optFns ...func(*dynamodb.Options)) (*dynamodb.DescribeBulkOperationOutput, error)
 }
@@ -31,11 +36,11 @@ const MinBulkWriteUnits = 1024
 // DescribeBulkOperation. Tables are prepared as a load prepares them: a
 // missing table is created, --recreate deletes and recreates existing
 // ones (listing them first), and an existing table must have the plan's
-// key schema; a non-empty one needs Existing Append or Recreate. Items
+// key schema; a non-empty one needs Existing Append or target.Recreate. Items
 // the bulk put could not write are read from its ERROR report in S3 and
 // appended to the rejects file with their reasons, so verify expects them
 // missing and a person can see why.
-func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3LoadOptions) ([]JobResult, error) {
+func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts JobOptions) ([]JobResult, error) {
 	opts.defaults()
 	if opts.MaxWriteUnits != 0 && opts.MaxWriteUnits < MinBulkWriteUnits {
 		return nil, fmt.Errorf("bulk put: --max-write-units must be at least %d (StartBulkPutItems' minimum), got %d", MinBulkWriteUnits, opts.MaxWriteUnits)
@@ -44,8 +49,7 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 	if err != nil {
 		return nil, err
 	}
-	cp := &Checkpoint{Tables: map[string]*TableCheckpoint{}}
-	if err := prepareTables(ctx, db, tables, cp, Options{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf}); err != nil {
+	if err := target.Prepare(ctx, db, tables, target.PrepareOptions{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf}); err != nil {
 		return nil, err
 	}
 	// Each run's reports go under a prefix of their own, to the
@@ -99,7 +103,7 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts S3
 				return true, fmt.Errorf("bulk put into %s ended %s: %s %s (%s)", t.Target, b.BulkOperationStatus, aws.ToString(b.FailureCode), aws.ToString(b.FailureMessage), arn)
 			}
 			if opts.Progress != nil {
-				opts.Progress(Progress{Source: t.Source, Target: t.Target, Total: et.Items, Read: r.Processed, Written: r.Written, Rejected: r.Errors, Elapsed: r.Elapsed, Done: done})
+				opts.Progress(pipeline.Progress{Source: t.Source, Target: t.Target, Total: et.Items, Read: r.Processed, Written: r.Written, Rejected: r.Errors, Elapsed: r.Elapsed, Done: done})
 			}
 			return done, nil
 		})
@@ -176,12 +180,12 @@ func mergeBulkReport(ctx context.Context, c S3API, bucket, prefix string, t plan
 					return n, fmt.Errorf("bulk put report s3://%s/%s line %d: %w", bucket, aws.ToString(o.Key), i+1, err)
 				}
 				n++
-				rec := RejectRecord{Table: t.Target, Source: t.Source, Position: -1,
+				rec := item.RejectRecord{Table: t.Target, Source: t.Source, Position: -1,
 					Reason: bulkReason + rl.ErrorMessage + " (" + rl.SourceObject + " line " + fmt.Sprint(rl.LineNumber) + ")"}
 				if len(rl.Item) > 0 {
 					rec.Item = rl.Item
-					if attrs, err := DecodeItem(rl.Item); err == nil {
-						rec.Key = itemKey(t, attrs)
+					if attrs, err := item.DecodeItem(rl.Item); err == nil {
+						rec.Key = item.KeyOf(t, attrs).Map(t)
 					}
 				} else {
 					rec.Item, _ = json.Marshal(map[string]string{"record": rl.Record})
@@ -200,7 +204,7 @@ func mergeBulkReport(ctx context.Context, c S3API, bucket, prefix string, t plan
 	}
 	var keep bytes.Buffer
 	stale := 0
-	if err := scanRejects(rejectsPath, func(r RejectRecord, line []byte) {
+	if err := item.ScanRejects(rejectsPath, func(r item.RejectRecord, line []byte) {
 		if r.Table == t.Target && r.Position == -1 && strings.HasPrefix(r.Reason, bulkReason) {
 			stale++
 			return
@@ -214,30 +218,16 @@ func mergeBulkReport(ctx context.Context, c S3API, bucket, prefix string, t plan
 		return n, nil
 	}
 	keep.Write(add.Bytes())
-	if err := writeFileAtomic(rejectsPath, keep.Bytes()); err != nil {
+	if err := item.WriteFileAtomic(rejectsPath, keep.Bytes()); err != nil {
 		return n, fmt.Errorf("write rejects file %s: %w", rejectsPath, err)
 	}
 	return n, nil
 }
 
-// itemKey is an item's key as the rejects file spells it.
-func itemKey(t plans.Table, item map[string]types.AttributeValue) map[string]string {
-	key := map[string]string{}
-	for _, k := range []*plans.Key{&t.PartitionKey, t.SortKey} {
-		if k == nil {
-			continue
-		}
-		if v := scalarText(item[k.Attribute]); v != "" {
-			key[k.Attribute] = v
-		}
-	}
-	return key
-}
-
 // bulkWriteUnits is a table's MaxWriteRequestUnits: the flag's, else the
 // plan's provisioned write units (raised to StartBulkPutItems' floor of
 // 1,024), else 0, which leaves it to AWS.
-func bulkWriteUnits(t plans.Table, opts S3LoadOptions) int64 {
+func bulkWriteUnits(t plans.Table, opts JobOptions) int64 {
 	switch {
 	case opts.MaxWriteUnits > 0:
 		return opts.MaxWriteUnits

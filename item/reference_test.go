@@ -1,4 +1,4 @@
-package load
+package item
 
 import (
 	"bytes"
@@ -344,8 +344,8 @@ func checkWire(e *Encoder, row *order.Row) error {
 	if same, err := sameJSON(wit.Body, sdk); err != nil || !same {
 		return fmt.Errorf("wire and SDK differ (%v):\n wire %s\n sdk  %s", err, wit.Body, sdk)
 	}
-	if wit.Size != size || wit.WCU != WCU(size) || wit.Pos != row.Pos || wit.Key != string(row.PK)+"\x00"+string(row.SK) {
-		return fmt.Errorf("wire size %d wcu %d key %q pos %d, want size %d", wit.Size, wit.WCU, wit.Key, wit.Pos, size)
+	if wit.Size != size || wit.WCU != WCU(size) || wit.Pos != row.Pos || wit.ID != string(row.PK)+"\x00"+string(row.SK) {
+		return fmt.Errorf("wire size %d wcu %d key %q pos %d, want size %d", wit.Size, wit.WCU, wit.ID, wit.Pos, size)
 	}
 	if wit.PK() != string(row.PK) || wit.SK() != string(row.SK) {
 		return fmt.Errorf("PK/SK %q/%q, want %q/%q", wit.PK(), wit.SK(), row.PK, row.SK)

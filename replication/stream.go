@@ -328,3 +328,15 @@ func values(t *pglogrepl.TupleData) []Value {
 	}
 	return out
 }
+
+// Close reports the confirmed position a last time and closes the
+// connection; the slot stays, at that position.
+func (s *Stream) Close(ctx context.Context) error {
+	ctx = context.WithoutCancel(ctx)
+	c := s.Confirmed()
+	err := pglogrepl.SendStandbyStatusUpdate(ctx, s.conn.pg, pglogrepl.StandbyStatusUpdate{WALWritePosition: c, WALFlushPosition: c, WALApplyPosition: c})
+	if cerr := s.conn.Close(ctx); err == nil {
+		err = cerr
+	}
+	return err
+}

@@ -56,6 +56,13 @@ type Options struct {
 	// RejectsPath is the load's rejects file; rows that cannot be written
 	// are appended to it as a load rejects them.
 	RejectsPath string
+	// LimitRejects stops the run once more than MaxRejects rows are
+	// rejected, counting RejectedBefore (the initial load's and earlier
+	// runs') and this run's, as a load stops (pipeline.TooManyRejectsError);
+	// every change before the window that passed the limit is applied.
+	LimitRejects   bool
+	MaxRejects     int64
+	RejectedBefore int64
 	// Current returns the source's current WAL position: the lag in bytes
 	// is measured against it, and UntilCaughtUp ends the run once
 	// everything up to a position it returned is applied.
@@ -233,6 +240,15 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, eval Evaluator, db C
 				src.Confirm(w.safe)
 			}
 			f.applied.Add(int64(w.changes))
+			if opts.LimitRejects {
+				n := opts.RejectedBefore
+				for _, c := range f.counts() {
+					n += c.Rejected
+				}
+				if n > opts.MaxRejects {
+					return &pipeline.TooManyRejectsError{Rejected: n, Max: opts.MaxRejects, Path: opts.RejectsPath}
+				}
+			}
 			if time.Since(lastSave) >= time.Second {
 				if err := f.saveState(); err != nil {
 					return err

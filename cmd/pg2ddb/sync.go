@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/spf13/cobra"
 
@@ -83,7 +84,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.StringVar(&f.state, "state", "", "sync state file (default: PLAN.sync.json)")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "the load's checkpoint file (default: PLAN.checkpoint.json)")
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines, shared with the load (default: PLAN.rejects.jsonl)")
-	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows the initial load allows (see load --max-rejects)")
+	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed over the initial load and the changes (see load --max-rejects); one more stops the sync with exit status 3")
 	fs.DurationVar(&f.slotWait, "slot-wait", time.Minute, "how long creating the slot may wait for the transactions running on the source to end")
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none (the following phase logs lines)")
 	fs.DurationVar(&f.progressEvery, "progress-every", 2*time.Second, "how often the following phase reports its progress")
@@ -308,13 +309,8 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 	if err != nil {
 		return fmt.Errorf("sync state %s: %w", statePath, err)
 	}
-	rc, err := replication.Connect(ctx, cs)
+	stream, err := startStream(ctx, cs, st, from)
 	if err != nil {
-		return err
-	}
-	stream, err := rc.StartStream(ctx, st.Slot, st.Publication, from)
-	if err != nil {
-		rc.Close(ctx)
 		return err
 	}
 	defer stream.Close(ctx)
@@ -328,6 +324,7 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 		RejectsPath: or(f.rejects, planPath+".rejects.jsonl"), UntilCaughtUp: f.untilCaughtUp,
 		Current:       func(ctx context.Context) (replication.LSN, error) { return replication.CurrentLSN(ctx, pool) },
 		ProgressEvery: f.progressEvery,
+		LimitRejects:  true, MaxRejects: f.maxRejects, RejectedBefore: rejectedBefore(planPath, st, f),
 	}
 	if f.progress != "none" {
 		opts.Progress = func(p follow.Progress) { fmt.Fprintln(a.stderr, "pg2ddb: sync: "+progressLine(p)) }
@@ -340,7 +337,11 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 		}
 	}
 	if err != nil {
-		if errors.Is(err, pipeline.ErrInterrupted) {
+		var tooMany *pipeline.TooManyRejectsError
+		switch {
+		case errors.As(err, &tooMany):
+			return &exitError{code: 3, err: err}
+		case errors.Is(err, pipeline.ErrInterrupted):
 			return &exitError{code: 130, err: fmt.Errorf("%w; continue with pg2ddb sync %s --resume", err, planPath)}
 		}
 		return err
@@ -349,6 +350,50 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 		fmt.Fprintf(a.stdout, "sync: caught up with the source at %s\n", res.Confirmed)
 	}
 	return nil
+}
+
+// rejectedBefore counts the rows rejected before this run follows: by the
+// initial load (its checkpoint) and by earlier runs (the sync state).
+func rejectedBefore(planPath string, st *follow.State, f *syncFlags) int64 {
+	var n int64
+	if cp, err := load.ReadCheckpoint(or(f.checkpoint, planPath+".checkpoint.json")); err == nil && cp != nil {
+		for _, tc := range cp.Tables {
+			n += tc.Rejected
+		}
+	}
+	for _, c := range st.Tables {
+		n += c.Rejected
+	}
+	return n
+}
+
+// slotBusyWait bounds how long sync waits for its slot to be released by
+// an earlier process: a sync killed a moment ago leaves its walsender until
+// the server notices the closed connection.
+const slotBusyWait = 30 * time.Second
+
+// startStream connects and starts streaming the slot, waiting while the
+// slot is still in use by a process that just ended.
+func startStream(ctx context.Context, cs string, st *follow.State, from replication.LSN) (*replication.Stream, error) {
+	deadline := time.Now().Add(slotBusyWait)
+	for {
+		rc, err := replication.Connect(ctx, cs)
+		if err != nil {
+			return nil, err
+		}
+		stream, err := rc.StartStream(ctx, st.Slot, st.Publication, from)
+		if err == nil {
+			return stream, nil
+		}
+		rc.Close(ctx)
+		var pe *pgconn.PgError
+		if !errors.As(err, &pe) || pe.Code != "55006" || time.Now().After(deadline) { // object_in_use
+			return nil, err
+		}
+		if err := target.Sleep(ctx, 200*time.Millisecond); err != nil {
+			return nil, err
+		}
+	}
 }
 
 // progressLine renders one progress report.

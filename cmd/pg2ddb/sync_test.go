@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -262,6 +263,36 @@ func TestSyncWorkload(t *testing.T) {
 	}
 }
 
+// lockedBuffer is a process's output, read while it is written.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
+}
+
+// appliedSome reports whether a sync's progress lines show changes applied.
+var appliedRE = regexp.MustCompile(`sync: ([0-9,]+) changes applied`)
+
+func appliedSome(out string) bool {
+	for _, m := range appliedRE.FindAllStringSubmatch(out, -1) {
+		if m[1] != "0" {
+			return true
+		}
+	}
+	return false
+}
+
 // TestSyncKillResume kills the sync process with SIGKILL at random points
 // (during the initial load and while following) while the workload runs,
 // resumes it each time, and checks that DynamoDB equals the source once
@@ -285,20 +316,38 @@ func TestSyncKillResume(t *testing.T) {
 	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 3))
 	const kills = 5
 	for i := range kills {
-		args := append([]string{"sync", planPath, "--source", db.URL, "--workers", "2", "--max-rejects", "100000", "--progress", "none"}, target...)
+		args := append([]string{"sync", planPath, "--source", db.URL, "--workers", "2", "--max-rejects", "100000", "--progress", "log", "--progress-every", "100ms"}, target...)
 		if st, _ := follow.ReadState(statePath); st != nil {
 			args = append(args, "--resume")
 		}
 		cmd := exec.Command(bin, args...)
 		cmd.Env = os.Environ()
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
+		stderr := &lockedBuffer{}
+		cmd.Stderr = stderr
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
-		wait := time.Duration(300+rng.IntN(1500)) * time.Millisecond
+		// The first kills land during the initial load, the others while
+		// following: once the run has applied changes.
 		exited := make(chan error, 1)
 		go func() { exited <- cmd.Wait() }()
+		if i >= 2 {
+			deadline := time.Now().Add(time.Minute)
+			for !appliedSome(stderr.String()) {
+				if time.Now().After(deadline) {
+					t.Fatalf("run %d applied no change within a minute\n%s", i, stderr.String())
+				}
+				select {
+				case err := <-exited:
+					t.Fatalf("run %d exited before it was killed: %v\n%s", i, err, stderr.String())
+				case <-time.After(20 * time.Millisecond):
+				}
+			}
+		}
+		wait := time.Duration(rng.IntN(1000)) * time.Millisecond
+		if i < 2 {
+			wait += 300 * time.Millisecond
+		}
 		select {
 		case err := <-exited:
 			t.Fatalf("run %d exited before it was killed: %v\n%s", i, err, stderr.String())
@@ -311,7 +360,9 @@ func TestSyncKillResume(t *testing.T) {
 			t.Fatalf("run %d: %v, want killed\n%s", i, err, stderr.String())
 		}
 		st, _ := follow.ReadState(statePath)
-		t.Logf("run %d killed after %s (loaded: %v)", i, wait, st != nil && st.Loaded)
+		lines := strings.Split(strings.TrimSpace(stderr.String()), "\n")
+		t.Logf("run %d: last said %q", i, lines[len(lines)-1])
+		t.Logf("run %d killed %s after %s (loaded: %v)", i, wait, map[bool]string{true: "it applied changes", false: "it started"}[i >= 2], st != nil && st.Loaded)
 	}
 	stopWriting()
 	writers.Wait()

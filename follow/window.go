@@ -3,6 +3,7 @@ package follow
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
@@ -40,6 +41,9 @@ type relInfo struct {
 	identity []string
 	isID     []bool
 	full     bool // REPLICA IDENTITY FULL: the old row comes whole
+	// uncovered names the plan's key columns the replica identity does not
+	// include ("" when it includes them all).
+	uncovered string
 }
 
 func (f *follower) relation(r *replication.Relation) *relInfo {
@@ -52,6 +56,13 @@ func (f *follower) relation(r *replication.Relation) *relInfo {
 		ri.isID = append(ri.isID, c.Identity)
 		if c.Identity {
 			ri.identity = append(ri.identity, c.Name)
+		}
+	}
+	if ri.ts != nil && !ri.full {
+		for _, k := range replication.KeyColumns(ri.ts.t) {
+			if !slices.Contains(ri.identity, k) {
+				ri.uncovered += " " + k
+			}
 		}
 	}
 	f.rels[r] = ri
@@ -144,6 +155,11 @@ func (f *follower) prepare(ctx context.Context, changes []*replication.Change) (
 			relOrder = append(relOrder, c.Rel)
 		}
 		where[i] = input{-1, -1}
+		if c.Kind != replication.Insert && ri.uncovered != "" {
+			// sync checked this before it started; the table's replica
+			// identity changed since.
+			return nil, fmt.Errorf("%s of %s: its replica identity no longer includes the key column(s)%s, so the old item cannot be found; sync stops (every change before is applied): restore the replica identity and resume", kindName(c.Kind), ri.ts.t.Source, ri.uncovered)
+		}
 		if c.Kind != replication.Delete {
 			row, err := newRow(ri, c)
 			if err != nil {
@@ -216,6 +232,16 @@ func (f *follower) prepare(ctx context.Context, changes []*replication.Change) (
 		ops[keyText(ts.t, nr)] = &op{put: it.Attrs, text: keyText(ts.t, nr)}
 	}
 	return w, nil
+}
+
+func kindName(k replication.Kind) string {
+	switch k {
+	case replication.Update:
+		return "UPDATE"
+	case replication.Delete:
+		return "DELETE"
+	}
+	return "INSERT"
 }
 
 // newRow is the row after an INSERT or UPDATE. An unchanged TOASTed

@@ -135,13 +135,42 @@ func Check(ctx context.Context, q Querier, tables []plans.Table) ([]Refusal, err
 				break
 			}
 		}
+		covered := replident == "f" || subset(keys, identity)
 		if !proven {
+			// One refusal with both fixes: the index, and the replica
+			// identity that names it (or FULL, when a key column may be
+			// NULL, which USING INDEX does not allow).
+			name := n.Name + "_pg2ddb_key"
+			if len(name) > 63 {
+				name = name[:63]
+			}
+			fix := fmt.Sprintf("CREATE UNIQUE INDEX %s ON %s (%s)", pgx.Identifier{name}.Sanitize(), ident, quoteCols(keys))
+			if !covered {
+				var notNull bool
+				if err := q.QueryRow(ctx, `SELECT coalesce(bool_and(attnotnull), false) FROM pg_attribute WHERE attrelid = $1::regclass AND attname = ANY ($2)`, ident, keys).Scan(&notNull); err != nil {
+					return nil, fmt.Errorf("key columns of %s: %w", t.Source, err)
+				}
+				if notNull {
+					fix += "; ALTER TABLE " + ident + " REPLICA IDENTITY USING INDEX " + pgx.Identifier{name}.Sanitize()
+				} else {
+					fix += "; ALTER TABLE " + ident + " REPLICA IDENTITY FULL"
+				}
+			}
 			out = append(out, Refusal{Source: t.Source,
 				Reason: fmt.Sprintf("no unique index proves the plan's key columns (%s) unique: two rows could map to one item, and a change to one would overwrite or delete the other's", strings.Join(keys, ", ")),
-				Fix:    fmt.Sprintf("CREATE UNIQUE INDEX ON %s (%s)", ident, quoteCols(keys))})
+				Fix:    fix})
 			continue
 		}
-		if replident == "f" || subset(keys, identity) {
+		if relkind == "p" {
+			// Each partition's changes are decoded with its own replica
+			// identity, which it does not inherit from the table.
+			leaves, err := leafRefusals(ctx, q, t.Source, ident, keys)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, leaves...)
+		}
+		if covered {
 			continue
 		}
 		what := map[string]string{"d": "DEFAULT (the primary key)", "n": "NOTHING", "i": "USING INDEX"}[replident]
@@ -169,6 +198,35 @@ func Check(ctx context.Context, q Querier, tables []plans.Table) ([]Refusal, err
 			Fix:    fix})
 	}
 	return out, nil
+}
+
+// leafRefusals checks the replica identity of each leaf partition of a
+// partitioned table.
+func leafRefusals(ctx context.Context, q Querier, source, ident string, keys []string) ([]Refusal, error) {
+	rows, err := q.Query(ctx, `SELECT p.relid::regclass::text, c.relreplident::text,
+       coalesce(ARRAY(SELECT a.attname::text FROM pg_index i
+              JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey[0:i.indnkeyatts - 1])
+              WHERE i.indrelid = c.oid AND ((c.relreplident = 'd' AND i.indisprimary) OR (c.relreplident = 'i' AND i.indisreplident))), '{}')
+FROM pg_partition_tree($1::regclass) p JOIN pg_class c ON c.oid = p.relid WHERE p.isleaf ORDER BY 1`, ident)
+	if err != nil {
+		return nil, fmt.Errorf("partitions of %s: %w", source, err)
+	}
+	defer rows.Close()
+	var out []Refusal
+	for rows.Next() {
+		var leaf, replident string
+		var identity []string
+		if err := rows.Scan(&leaf, &replident, &identity); err != nil {
+			return nil, fmt.Errorf("partitions of %s: %w", source, err)
+		}
+		if replident == "f" || subset(keys, identity) {
+			continue
+		}
+		out = append(out, Refusal{Source: source,
+			Reason: fmt.Sprintf("its partition %s has a replica identity without the plan's key columns (%s): its UPDATEs and DELETEs would not carry the old key", leaf, strings.Join(keys, ", ")),
+			Fix:    "ALTER TABLE " + leaf + " REPLICA IDENTITY FULL"})
+	}
+	return out, rows.Err()
 }
 
 func subset(a, b []string) bool {

@@ -33,18 +33,27 @@ func TestCheckRefusals(t *testing.T) {
 		`ALTER TABLE public.e REPLICA IDENTITY FULL`,
 		// Whole-row duplicates numbered by the plan.
 		`CREATE TABLE public.f (id int PRIMARY KEY, v text)`,
+		// Key (id, v, at): the partitioned table's identity is FULL, its
+		// partition's is its primary key (id, at).
+		`CREATE TABLE public.g (id int, v text, at date, PRIMARY KEY (id, at)) PARTITION BY RANGE (at)`,
+		`CREATE TABLE public.g1 PARTITION OF public.g FOR VALUES FROM ('2000-01-01') TO ('2100-01-01')`,
+		`ALTER TABLE public.g REPLICA IDENTITY FULL`,
+		`INSERT INTO public.g SELECT i, 'x' || i, date '2024-01-01' + i FROM generate_series(1, 20) i`,
 	)
 	for _, tb := range []string{"a", "b", "c", "d", "e", "f"} {
 		fixture.Exec(t, db.Pool, `INSERT INTO public.`+tb+` SELECT i, 'x' || i FROM generate_series(1, 20) i`)
 	}
 	fixture.Exec(t, db.Pool, `ANALYZE`)
 	p := fixture.PlannedFor(t, db.Pool)
-	keys := map[string]string{"public.a": "name", "public.b": "name", "public.c": "code", "public.d": "name", "public.e": "id", "public.f": "id"}
+	keys := map[string]string{"public.a": "name", "public.b": "name", "public.c": "code", "public.d": "name", "public.e": "id", "public.f": "id", "public.g": "id"}
 	for i := range p.Tables {
 		tb := &p.Tables[i]
 		parts := []plans.KeyPart{{Column: keys[tb.Source], Encoding: plans.EncString}}
-		if tb.Source == "public.e" {
+		if tb.Source == "public.e" || tb.Source == "public.g" {
 			parts = append(parts, plans.KeyPart{Column: "v", Encoding: plans.EncString})
+		}
+		if tb.Source == "public.g" {
+			parts = append(parts, plans.KeyPart{Column: "at", Encoding: plans.EncString})
 		}
 		fixture.SetKeys(tb, parts)
 		if tb.Source == "public.f" {
@@ -60,10 +69,11 @@ func TestCheckRefusals(t *testing.T) {
 		got[r.Source] = r
 	}
 	want := map[string][2]string{
-		"public.a": {"no unique index proves the plan's key columns (name) unique", `CREATE UNIQUE INDEX ON "public"."a" ("name")`},
+		"public.a": {"no unique index proves the plan's key columns (name) unique", `CREATE UNIQUE INDEX "a_pg2ddb_key" ON "public"."a" ("name"); ALTER TABLE "public"."a" REPLICA IDENTITY USING INDEX "a_pg2ddb_key"`},
 		"public.b": {"replica identity is DEFAULT (the primary key) (id), which does not include the plan's key column(s) name", `ALTER TABLE "public"."b" REPLICA IDENTITY USING INDEX "b_name_key"`},
 		"public.c": {"DEFAULT, and the table has no primary key", `ALTER TABLE "public"."c" REPLICA IDENTITY FULL`},
 		"public.f": {"numbers whole-row duplicates", "remove the identical rows"},
+		"public.g": {"its partition g1 has a replica identity without the plan's key columns (id, v, at)", "ALTER TABLE g1 REPLICA IDENTITY FULL"},
 	}
 	for src, w := range want {
 		r, ok := got[src]

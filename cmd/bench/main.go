@@ -62,10 +62,10 @@ type config struct {
 	TimeScale    float64 `json:"time_scale"`
 	Figures      string  `json:"figures"`
 	SpreadBudget bool    `json:"spread_budget"`
-	// SyncRate, SyncSeconds and SyncBurst shape figure 7.
-	SyncRate    int           `json:"sync_rate"`
-	SyncSeconds time.Duration `json:"sync_seconds"`
-	SyncBurst   int           `json:"sync_burst"`
+	// SyncRate, SyncFor and SyncBurst shape figure 7.
+	SyncRate  int           `json:"sync_rate"`
+	SyncFor   time.Duration `json:"sync_for"`
+	SyncBurst int           `json:"sync_burst"`
 
 	bin, out, work, server, dynalite string
 	keepWork                         bool
@@ -88,7 +88,7 @@ func main() {
 	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0 sets the table's capacity to 40% of the loader's write rate in figure 1")
 	flag.BoolVar(&c.SpreadBudget, "spread-budget", true, "figure 2 passes --max-wcu equal to the simulated table's capacity")
 	flag.IntVar(&c.SyncRate, "sync-rate", 1000, "changes per second the generator produces while sync follows (figure 7)")
-	flag.DurationVar(&c.SyncSeconds, "sync-seconds", 10*time.Second, "how long the generator runs at -sync-rate (figure 7)")
+	flag.DurationVar(&c.SyncFor, "sync-seconds", 10*time.Second, "how long the generator runs at -sync-rate (figure 7)")
 	flag.IntVar(&c.SyncBurst, "sync-burst", 50000, "changes of the burst sync catches up with (figure 7)")
 	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5,6", "figures to measure (7, sync, is off the default list: it needs PostgreSQL with wal_level=logical)")
 	flag.StringVar(&c.bin, "pg2ddb", "bin/pg2ddb", "the pg2ddb binary to measure")
@@ -169,7 +169,7 @@ func run(ctx context.Context, c *config) error {
 		"rows": c.Rows, "big_rows": c.BigRows, "spread_rows": c.SpreadRows, "dynalite_rows": c.DynaliteRows, "customers": c.Customers,
 		"zipf": c.Zipf, "seed": c.Seed, "runs": c.Runs, "workers": c.Workers, "partitions": c.Partitions,
 		"partition_wcu": c.PartitionWCU, "time_scale": c.TimeScale, "spread_budget": c.SpreadBudget, "figures": c.Figures,
-		"sync_rate": c.SyncRate, "sync_seconds": c.SyncSeconds.Seconds(), "sync_burst": c.SyncBurst,
+		"sync_rate": c.SyncRate, "sync_seconds": c.SyncFor.Seconds(), "sync_burst": c.SyncBurst,
 		"write_rate": b.writeRate(),
 	}
 	rep.AllPass = true

@@ -24,7 +24,7 @@ import (
 // and the count-only simulator:
 //
 //   - 7: changes applied per second ÷ the rate a generator produces, at a
-//     steady SyncRate changes/s for SyncSeconds (updates of random rows in
+//     steady SyncRate changes/s for SyncFor (updates of random rows in
 //     transactions of a hundredth of a second's changes); applied is the
 //     generated count over the time until the slot confirmed the last one;
 //   - 7-burst: the catch-up time after a burst of SyncBurst changes written
@@ -109,7 +109,7 @@ func (b *bench) syncRun(ctx context.Context, server string, run int) (map[string
 		return nil, err
 	}
 	defer sim.Close()
-	logf("figure 7 run %d: sync of %s rows, then %s changes/s for %s, then a burst of %s", run, thousands(rows), thousands(int64(b.c.SyncRate)), b.c.SyncSeconds, thousands(int64(b.c.SyncBurst)))
+	logf("figure 7 run %d: sync of %s rows, then %s changes/s for %s, then a burst of %s", run, thousands(rows), thousands(int64(b.c.SyncRate)), b.c.SyncFor, thousands(int64(b.c.SyncBurst)))
 	logFile, err := os.Create(b.logPath(fmt.Sprintf("sync-%d", run)))
 	if err != nil {
 		return nil, err
@@ -123,10 +123,10 @@ func (b *bench) syncRun(ctx context.Context, server string, run int) (map[string
 		return nil, err
 	}
 	defer func() {
-		cmd.Process.Signal(os.Interrupt) //nolint:errcheck
-		cmd.Wait()                       //nolint:errcheck
+		cmd.Process.Signal(os.Interrupt)                                                                                              //nolint:errcheck
+		cmd.Wait()                                                                                                                    //nolint:errcheck
 		runChild(context.WithoutCancel(ctx), b.c.work, nil, b.logPath("sync-drop"), b.c.bin, "sync", plan, "--source", url, "--drop") //nolint:errcheck
-		admin.Exec(context.WithoutCancel(ctx), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")                                         //nolint:errcheck
+		admin.Exec(context.WithoutCancel(ctx), "DROP DATABASE IF EXISTS "+name+" WITH (FORCE)")                                       //nolint:errcheck
 	}()
 	deadline := time.Now().Add(5 * time.Minute)
 	for st, _ := follow.ReadState(plan + ".sync.json"); st == nil || !st.Loaded; st, _ = follow.ReadState(plan + ".sync.json") {
@@ -157,7 +157,7 @@ func (b *bench) syncRun(ctx context.Context, server string, run int) (map[string
 	per := max(1, b.c.SyncRate/100)
 	start := time.Now()
 	var generated int
-	for tick := time.NewTicker(10 * time.Millisecond); time.Since(start) < b.c.SyncSeconds; <-tick.C {
+	for tick := time.NewTicker(10 * time.Millisecond); time.Since(start) < b.c.SyncFor; <-tick.C {
 		if err := update(per); err != nil {
 			return nil, err
 		}

@@ -145,7 +145,7 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 		}
 		st = follow.NewState(name, name, "")
 	}
-	a.warnSlots(slots, st.Slot, "")
+	a.warnSlots(slots, st.Slot)
 
 	tables, err := plan.Select(nil)
 	if err != nil {
@@ -471,14 +471,14 @@ func (a *app) dropSync(ctx context.Context, planPath, statePath string, f *syncF
 		return fmt.Errorf("remove sync state: %w", err)
 	}
 	if rest, err := replication.Slots(ctx, pool, slotPrefix); err == nil {
-		a.warnSlots(rest, "", planPath)
+		a.warnSlots(rest, "")
 	}
 	return nil
 }
 
 // warnSlots warns about pg2ddb's slots other than own: each holds WAL on
 // the source until it is dropped.
-func (a *app) warnSlots(slots []replication.SlotInfo, own, _ string) {
+func (a *app) warnSlots(slots []replication.SlotInfo, own string) {
 	for _, s := range slots {
 		if s.Name == own {
 			continue

@@ -76,9 +76,8 @@ SDB="pg2ddb_demo_sync_$$"
 SURL=$(printf '%s' "$PG2DDB_TEST_LOGICAL_DATABASE" | sed -E "s#^(postgres(ql)?://[^/]*/)[^?]*#\1$SDB#")
 SYNC_PID=; WRITER_PID=
 drop_sync() {
-  [ -z "$WRITER_PID" ] || kill "$WRITER_PID" 2>/dev/null || true
-  [ -z "$SYNC_PID" ] || kill "$SYNC_PID" 2>/dev/null || true
-  wait 2>/dev/null || true
+  local p
+  for p in $WRITER_PID $SYNC_PID; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
   [ ! -f "${SPLAN:-}" ] || bin/pg2ddb sync "$SPLAN" --source "$SURL" --drop >/dev/null 2>&1 || true
   psql "$PG2DDB_TEST_LOGICAL_DATABASE" -Xq -c "DROP DATABASE IF EXISTS \"$SDB\" WITH (FORCE)" >/dev/null 2>&1 || true
   drop
@@ -120,7 +119,8 @@ bin/pg2ddb sync "$SPLAN" --source "$SURL" "${TARGET[@]}" --recreate --progress l
 SYNC_PID=$!
 wait "$WRITER_PID"; WRITER_PID=
 echo "demo: the writer stopped; stopping sync (Ctrl-C) to resume it until it has caught up"
-kill -INT "$SYNC_PID"; wait "$SYNC_PID" || true; SYNC_PID=
+kill -INT "$SYNC_PID" 2>/dev/null || true
+wait "$SYNC_PID" || true; SYNC_PID=
 step "pg2ddb sync $SPLAN --resume --until-caught-up"
 bin/pg2ddb sync "$SPLAN" --source "$SURL" "${TARGET[@]}" --resume --until-caught-up --progress log
 step "pg2ddb verify $SPLAN --full (every item, attribute by attribute)"

@@ -25,12 +25,14 @@ ROOT=$PWD
 die() { echo "services: $*" >&2; exit 1; }
 
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/pg2ddb-services.XXXXXX")
-PGBIN=""; PGDATA_DIRS=(); DYN_PID=""
+PGBIN=""; PGDATA_DIRS=(); DYN_PID=""; LOGICAL_PID=""
 cleanup() {
   local rc=$?
   trap - EXIT INT TERM
   if [ -n "$DYN_PID" ]; then kill "$DYN_PID" 2>/dev/null || true; wait "$DYN_PID" 2>/dev/null || true; fi
   local d
+  # A cluster still starting in the background is stopped once it is up.
+  if [ -n "$LOGICAL_PID" ]; then wait "$LOGICAL_PID" 2>/dev/null || true; fi
   for d in "${PGDATA_DIRS[@]}"; do as_pg "$PGBIN/pg_ctl" -D "$d" -m immediate -w stop >/dev/null 2>&1 || true; done
   rm -rf "$TMP"
   exit "$rc"
@@ -54,21 +56,26 @@ start_postgres() {
     export PG2DDB_TEST_DATABASE="postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
     echo "services: PostgreSQL on 127.0.0.1:5432" >&2; return
   fi
-  start_cluster main
-  export PG2DDB_TEST_DATABASE="postgres://postgres@127.0.0.1:$CLUSTER_PORT/postgres?sslmode=disable"
-  echo "services: PostgreSQL throwaway cluster on 127.0.0.1:$CLUSTER_PORT" >&2
+  local port; port=$(free_port)
+  find_pgbin main
+  start_cluster main "$port"
+  export PG2DDB_TEST_DATABASE="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+  echo "services: PostgreSQL throwaway cluster on 127.0.0.1:$port" >&2
 }
 
-# start_cluster NAME [SERVER OPTION...] starts a throwaway cluster in $TMP/NAME
-# on a free port (CLUSTER_PORT); the EXIT trap stops it.
-start_cluster() {
-  local name=$1; shift
+# find_pgbin NAME sets PGBIN to the server binaries' directory.
+find_pgbin() {
   if [ -z "$PGBIN" ]; then
     if command -v pg_config >/dev/null && [ -x "$(pg_config --bindir)/initdb" ]; then PGBIN=$(pg_config --bindir)
     else PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1); fi
   fi
-  [ -n "$PGBIN" ] && [ -x "$PGBIN/initdb" ] || die "PostgreSQL ($name): no initdb found for a throwaway cluster (install postgresql, or set PG2DDB_TEST_DATABASE / PG2DDB_TEST_LOGICAL_DATABASE)"
-  local port; port=$(free_port)
+  [ -n "$PGBIN" ] && [ -x "$PGBIN/initdb" ] || die "PostgreSQL ($1): no initdb found for a throwaway cluster (install postgresql, or set PG2DDB_TEST_DATABASE / PG2DDB_TEST_LOGICAL_DATABASE)"
+}
+
+# start_cluster NAME PORT [SERVER OPTION...] starts a throwaway cluster in
+# $TMP/NAME on PORT; the EXIT trap stops it.
+start_cluster() {
+  local name=$1 port=$2; shift 2
   if [ "$(id -u)" = 0 ]; then
     id postgres >/dev/null 2>&1 || die "PostgreSQL: running as root needs the postgres OS user to run initdb"
     chown postgres "$TMP"
@@ -80,7 +87,6 @@ start_cluster() {
   as_pg "$PGBIN/pg_ctl" -D "$data" -l "$TMP/server-$name.log" -w -t 30 \
     -o "-p $port -k $TMP -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c synchronous_commit=off -c max_connections=200 $*" start >/dev/null \
     || { cat "$TMP/server-$name.log" >&2; die "PostgreSQL ($name): throwaway cluster did not start (log above)"; }
-  CLUSTER_PORT=$port
 }
 
 # start_logical finds or starts a server with wal_level=logical for sync.
@@ -90,9 +96,15 @@ start_logical() {
     export PG2DDB_TEST_LOGICAL_DATABASE=$PG2DDB_TEST_DATABASE
     echo "services: logical PostgreSQL: the same server (wal_level=logical)" >&2; return
   fi
-  start_cluster logical -c wal_level=logical -c max_replication_slots=40 -c max_wal_senders=40
-  export PG2DDB_TEST_LOGICAL_DATABASE="postgres://postgres@127.0.0.1:$CLUSTER_PORT/postgres?sslmode=disable"
-  echo "services: PostgreSQL throwaway cluster with wal_level=logical on 127.0.0.1:$CLUSTER_PORT" >&2
+  # initdb takes seconds on a small machine: the cluster starts in the
+  # background while the command builds; testenv waits for it to answer.
+  local port; port=$(free_port)
+  find_pgbin logical
+  PGDATA_DIRS+=("$TMP/logical")
+  start_cluster logical "$port" -c wal_level=logical -c max_replication_slots=40 -c max_wal_senders=40 &
+  LOGICAL_PID=$!
+  export PG2DDB_TEST_LOGICAL_DATABASE="postgres://postgres@127.0.0.1:$port/postgres?sslmode=disable"
+  echo "services: PostgreSQL throwaway cluster with wal_level=logical starting on 127.0.0.1:$port" >&2
 }
 
 start_dynalite() {

@@ -116,22 +116,36 @@ type Database struct {
 // dataset's files, so later tests copy it in a fraction of a second.
 func NewDatabase(t testing.TB, dataset string) *Database {
 	t.Helper()
-	return newDatabase(t, ServerURL(), dataset)
+	return newDatabase(t, ServerURL(), dataset, 0)
 }
 
 // NewLogicalDatabase is NewDatabase on the server with wal_level=logical
-// (LogicalServerURL). Replication slots left by the test's database are
-// dropped with it.
+// (LogicalServerURL). scripts/services.sh starts that server in the
+// background, so the first test waits up to two minutes for it to answer.
+// Replication slots left by the test's database are dropped with it.
 func NewLogicalDatabase(t testing.TB, dataset string) *Database {
 	t.Helper()
-	return newDatabase(t, LogicalServerURL(t), dataset)
+	return newDatabase(t, LogicalServerURL(t), dataset, 2*time.Minute)
 }
 
-func newDatabase(t testing.TB, server, dataset string) *Database {
+// connectWaiting connects to url, trying again for up to wait while the
+// server refuses connections or is starting up.
+func connectWaiting(ctx context.Context, url string, wait time.Duration) (*pgx.Conn, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		c, err := pgx.Connect(ctx, url)
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return c, err
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func newDatabase(t testing.TB, server, dataset string, wait time.Duration) *Database {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	admin, err := pgx.Connect(ctx, server)
+	admin, err := connectWaiting(ctx, server, wait)
 	if err != nil {
 		t.Fatalf("testenv: PostgreSQL is not reachable (start it with `make test`, or set PG2DDB_TEST_DATABASE): %v", err)
 	}

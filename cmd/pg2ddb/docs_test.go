@@ -24,8 +24,9 @@ var docsPending = map[string]bool{
 }
 
 // TestDocsNameRealCommandsAndFlags keeps README.md and docs/*.md true to the
-// CLI they describe: every `pg2ddb COMMAND --flag …` in their code (fenced
-// blocks and inline code) names a command that exists and flags it takes,
+// CLI they describe: every `pg2ddb COMMAND --flag …` (or `COMMAND --flag …`)
+// in their code (fenced blocks and inline code) names a command that exists
+// and flags it takes,
 // every inline `--flag` is a flag of some command, and every relative link
 // names a file of the repository. `make docs-check` runs it alone.
 func TestDocsNameRealCommandsAndFlags(t *testing.T) {
@@ -72,6 +73,7 @@ func TestDocsCheckerFindsWhatIsWrong(t *testing.T) {
 		"bin/pg2ddb verify plans/x.yaml --sample=10 --workers 8",
 		"pg2ddb export PLAN --to s3://b/p; pg2ddb import PLAN --to s3://b/p",
 		"--no-such-flag",
+		"plan --exact",
 	} {
 		if len(checkCommandLine(cli, line)) == 0 {
 			t.Errorf("no problem found in %q", line)
@@ -85,6 +87,8 @@ func TestDocsCheckerFindsWhatIsWrong(t *testing.T) {
 		"pg2ddb plan -o plans/x.yaml",
 		"pg2ddb COMMAND --help",
 		"--warn-snapshot-age 0",
+		"inspect --exact",
+		"load --via import|bulk-put --stage s3://…",
 		"pg2ddb: load stopped: 1 rows rejected --nonsense in a message",
 		"npm ci --no-audit --no-fund",
 	} {
@@ -148,6 +152,10 @@ func checkCommandLine(cli *cobra.Command, line string) []string {
 		return problems
 	}
 	var cmd *cobra.Command
+	// `load --via import`: a command named without pg2ddb before it.
+	if len(tokens) > 1 && strings.HasPrefix(tokens[1], "--") {
+		cmd = subcommand(cli, tokens[0])
+	}
 	for i := 0; i < len(tokens); i++ {
 		tok := strings.Trim(tokens[i], "[](),")
 		switch {

@@ -84,9 +84,9 @@ SELECT n, replace(replace(encode(decode(md5('uid' || o) || md5('uid2' || o), 'he
   timestamp '2017-04-01' + o * interval '60 days', timestamp '2017-04-01' + o * interval '60 days', o = 1,
   CASE WHEN o > 1 THEN 'https://' || lower(replace(n, ' ', '')) || '.example' END,
   CASE WHEN o > 24 THEN 'User' END, CASE WHEN o > 24 THEN o - 20 END, o > 1
-FROM (SELECT row_number() OVER () AS o, n FROM unnest(ARRAY['Web','Tusky','Ivory','Elk','Phanpy','Ice Cubes','Mona','Toot!','Fedilab',
+FROM (SELECT o, n FROM unnest(ARRAY['Web','Tusky','Ivory','Elk','Phanpy','Ice Cubes','Mona','Toot!','Fedilab',
   'Megalodon','Pinafore','Tokodon','Whalebird','Mastodon for iOS','Mastodon for Android','Moshidon','Trunks','Mastodeck','Tootle',
-  'Sengi','Subway Tooter','Mastonaut','Metatext','Feditext','TheDesk','blind-bot','dice-roller','rss-to-toot','weather-bot','crossposter']) n) x
+  'Sengi','Subway Tooter','Mastonaut','Metatext','Feditext','TheDesk','blind-bot','dice-roller','rss-to-toot','weather-bot','crossposter']) WITH ORDINALITY u(n, o)) x
 ORDER BY o;
 
 -- Users 1..1000 are the local accounts 1..1000; user 1 owns the server.
@@ -450,7 +450,7 @@ ORDER BY r;
 
 INSERT INTO settings (var, value, created_at, updated_at)
 SELECT v, val, timestamp '2022-09-08 22:48:07' + i * interval '1 day', timestamp '2024-03-01' + i * interval '1 day'
-FROM (SELECT row_number() OVER () AS i, v, val FROM (VALUES ('site_title', '--- blind.social'), ('site_short_description', '--- A server for tests'),
+FROM (SELECT row_number() OVER (ORDER BY v) AS i, v, val FROM (VALUES ('site_title', '--- blind.social'), ('site_short_description', '--- A server for tests'),
   ('registrations_mode', '--- approved'), ('closed_registrations_message', '--- '''''), ('site_contact_username', '--- admin'),
   ('site_contact_email', '--- admin@blind.social'), ('theme', '--- default'), ('timeline_preview', '--- true'), ('show_staff_badge', '--- true'),
   ('bootstrap_timeline_accounts', '--- '''''), ('activity_api_enabled', '--- true'), ('peers_api_enabled', '--- true'),

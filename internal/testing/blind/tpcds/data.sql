@@ -56,13 +56,13 @@ SELECT row_number() OVER (ORDER BY ce, pe, ed, ms, g), (ARRAY['M','F'])[g], (ARR
   (ARRAY['Good','High Risk','Low Risk','Unknown'])[ce], (g + ms + ed) % 7, (pe + ce) % 7, (ed + ce) % 7
 FROM generate_series(1, 2) g, generate_series(1, 5) ms, generate_series(1, 7) ed, generate_series(1, 4) pe, generate_series(1, 4) ce;
 
-INSERT INTO reason SELECT r, pg_temp.bkey(r), d FROM (SELECT row_number() OVER () AS r, d FROM unnest(ARRAY['Package was damaged',
+INSERT INTO reason SELECT r, pg_temp.bkey(r), d FROM (SELECT r, d FROM unnest(ARRAY['Package was damaged',
   'Stopped working','Did not get it on time','Not the product that was ordred','Parts missing','Does not work with a product that I have',
   'Gift exchange','Did not like the color','Did not like the model','Did not like the make','Did not like the warranty',
   'No service location in my area','Found a better price in a store','Found a better extended warranty in a store','Not working any more',
   'Did not fit','Wrong size','Lost my job','unauthoized purchase','duplicate purchase','its is a boy','it is a girl','reason 23',
   'reason 24','reason 25','reason 26','reason 27','reason 28','reason 29','reason 30','reason 31','reason 32','reason 33','reason 34',
-  'reason 35']) d) x;
+  'reason 35']) WITH ORDINALITY u(d, r)) x;
 
 INSERT INTO ship_mode SELECT s, pg_temp.bkey(s), t, c, carrier, 'contract-' || lower(substr(md5('smc' || s), 1, 10))
 FROM (SELECT row_number() OVER (ORDER BY t, c) AS s, t, c FROM unnest(ARRAY['EXPRESS','NEXT DAY','OVERNIGHT','REGULAR','TWO DAY','LIBRARY']) t,

@@ -11,7 +11,7 @@ import (
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
-	"github.com/pg2ddb/pg2ddb/internal/testenv"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
 // TestExpectedFiles parses every expected.yaml and checks the split: every

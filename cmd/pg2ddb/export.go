@@ -124,17 +124,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 			if m != nil {
 				printManifest(a.stdout, m, loc)
 			}
-			if err != nil {
-				var tooMany *pipeline.TooManyRejectsError
-				switch {
-				case errors.As(err, &tooMany):
-					return &exitError{code: 3, err: err}
-				case errors.Is(err, pipeline.ErrInterrupted):
-					return &exitError{code: 130, err: err}
-				}
-				return err
-			}
-			return nil
+			return err
 		},
 	}
 	a.source.register(c.Flags())
@@ -237,20 +227,6 @@ func printJobs(w io.Writer, res []s3load.JobResult) {
 	}
 }
 
-func jobExit(err error) error {
-	if err == nil {
-		return nil
-	}
-	var failed *s3load.BulkFailedItemsError
-	switch {
-	case errors.As(err, &failed):
-		return &exitError{code: 3, err: err}
-	case errors.Is(err, pipeline.ErrInterrupted):
-		return &exitError{code: 130, err: err}
-	}
-	return err
-}
-
 func (a *app) importCommand() *cobra.Command {
 	var (
 		f        s3LoadFlags
@@ -290,7 +266,7 @@ with its ARN.`,
 			res, err := s3load.Import(ctx, p, db, sc, opts)
 			ui.finish()
 			printJobs(a.stdout, res)
-			return jobExit(err)
+			return err
 		},
 	}
 	a.target.register(c.Flags())
@@ -346,7 +322,7 @@ their reasons (exit status 3).`,
 			res, err := s3load.BulkPut(ctx, p, db, sc, opts)
 			ui.finish()
 			printJobs(a.stdout, res)
-			return jobExit(err)
+			return err
 		},
 	}
 	a.target.register(c.Flags())

@@ -10,8 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -174,17 +172,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if res != nil {
 		printSummary(a.stdout, res)
 	}
-	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		switch {
-		case errors.As(err, &tooMany):
-			return &exitError{code: 3, err: err}
-		case errors.Is(err, pipeline.ErrInterrupted):
-			return &exitError{code: 130, err: err}
-		}
-		return err
-	}
-	return nil
+	return err
 }
 
 func or(s, def string) string {

@@ -5,8 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
 	"github.com/pg2ddb/pg2ddb/s3load"
 	"github.com/pg2ddb/pg2ddb/target"
 
@@ -76,11 +74,7 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		printManifest(a.stdout, m, loc)
 	}
 	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		if errors.As(err, &tooMany) {
-			return &exitError{code: 3, err: err}
-		}
-		return jobExit(err)
+		return err
 	}
 	jui, err := newS3Progress(a.stderr, f.progress, f.via+" running", f.via+" done")
 	if err != nil {
@@ -109,5 +103,5 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	}
 	jui.finish()
 	printJobs(a.stdout, res)
-	return jobExit(err)
+	return err
 }

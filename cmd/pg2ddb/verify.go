@@ -68,7 +68,7 @@ printed and the exit status is non-zero.`,
 				diffs += t.DifferenceCount
 			}
 			if diffs > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("verify: %d differences in %d tables", diffs, len(rep.Tables))}
+				return fmt.Errorf("verify: %d differences in %d tables", diffs, len(rep.Tables))
 			}
 			fmt.Fprintf(a.stdout, "verified %d tables: no differences\n", len(rep.Tables))
 			return nil

@@ -155,6 +155,11 @@ func (u *progressUI) note(line string) {
 	fmt.Fprintln(u.w, line)
 }
 
+// logf is note for a pipeline's Logf: its line prefixed with "pg2ddb: ".
+func (u *progressUI) logf(format string, args ...any) {
+	u.note(fmt.Sprintf("pg2ddb: "+format, args...))
+}
+
 func (u *progressUI) finish() {
 	u.mu.Lock()
 	defer u.mu.Unlock()

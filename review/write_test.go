@@ -63,8 +63,8 @@ func TestWriteJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	var doc struct {
-		Plan   string `json:"plan"`
-		Drift  []struct {
+		Plan  string `json:"plan"`
+		Drift []struct {
 			Column string `json:"Column"`
 		} `json:"drift"`
 		Tables []struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"net"
@@ -140,19 +141,9 @@ func writeClient() *awshttp.BuildableClient {
 
 // client builds a DynamoDB client from the AWS configuration chain.
 func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
-	var opts []func(*config.LoadOptions) error
-	if t.region != "" {
-		opts = append(opts, config.WithRegion(t.region))
-	}
-	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	cfg, err := awsConfig(ctx, t.region, t.endpoint, "AWS_ENDPOINT_URL_DYNAMODB")
 	if err != nil {
-		return nil, fmt.Errorf("load AWS configuration: %w", err)
-	}
-	if cfg.Region == "" {
-		cfg.Region = "us-east-1"
-		if t.endpoint == "" && os.Getenv("AWS_ENDPOINT_URL_DYNAMODB") == "" && os.Getenv("AWS_ENDPOINT_URL") == "" {
-			return nil, fmt.Errorf("no AWS region: set --region or AWS_REGION")
-		}
+		return nil, err
 	}
 	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
 		o.HTTPClient = load.InMemoryBodies(writeClient())
@@ -160,4 +151,26 @@ func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
 			o.BaseEndpoint = aws.String(t.endpoint)
 		}
 	}), nil
+}
+
+// awsConfig loads the AWS configuration chain with region on top. When no
+// region is set anywhere, a local server — endpoint, or serviceEndpointEnv
+// or AWS_ENDPOINT_URL in the environment — gets us-east-1, which it
+// ignores; AWS itself needs the user's region.
+func awsConfig(ctx context.Context, region, endpoint, serviceEndpointEnv string) (aws.Config, error) {
+	var opts []func(*config.LoadOptions) error
+	if region != "" {
+		opts = append(opts, config.WithRegion(region))
+	}
+	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	if err != nil {
+		return aws.Config{}, fmt.Errorf("load AWS configuration: %w", err)
+	}
+	if cfg.Region == "" {
+		cfg.Region = "us-east-1"
+		if endpoint == "" && os.Getenv(serviceEndpointEnv) == "" && os.Getenv("AWS_ENDPOINT_URL") == "" {
+			return aws.Config{}, errors.New("no AWS region: set --region or AWS_REGION")
+		}
+	}
+	return cfg, nil
 }

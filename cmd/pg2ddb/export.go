@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 	"time"
 
@@ -14,7 +12,6 @@ import (
 	"github.com/pg2ddb/pg2ddb/s3load"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/spf13/cobra"
@@ -43,19 +40,9 @@ func (f *s3Flags) register(fs *pflag.FlagSet) {
 }
 
 func (f *s3Flags) client(ctx context.Context, region string) (*s3.Client, error) {
-	var opts []func(*config.LoadOptions) error
-	if region != "" {
-		opts = append(opts, config.WithRegion(region))
-	}
-	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	cfg, err := awsConfig(ctx, region, f.endpoint, "AWS_ENDPOINT_URL_S3")
 	if err != nil {
-		return nil, fmt.Errorf("load AWS configuration: %w", err)
-	}
-	if cfg.Region == "" {
-		cfg.Region = "us-east-1"
-		if f.endpoint == "" && os.Getenv("AWS_ENDPOINT_URL_S3") == "" && os.Getenv("AWS_ENDPOINT_URL") == "" {
-			return nil, errors.New("no AWS region: set --region or AWS_REGION")
-		}
+		return nil, err
 	}
 	return s3.NewFromConfig(cfg, func(o *s3.Options) {
 		// Objects without a checksum (S3-compatible servers, small

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-
 	"path/filepath"
 	"strconv"
 	"strings"

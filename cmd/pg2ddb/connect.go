@@ -17,10 +17,10 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/internal/redact"
 	"github.com/pg2ddb/pg2ddb/load"
-	"github.com/spf13/pflag"
 )
 
 // sourceFlags says where the PostgreSQL source is: --source, else

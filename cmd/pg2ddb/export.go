@@ -7,10 +7,6 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
-	"github.com/pg2ddb/pg2ddb/s3load"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
@@ -18,7 +14,9 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/s3load"
 )
 
 // The S3 path: export writes a plan's items to S3 as DynamoDB JSON, and

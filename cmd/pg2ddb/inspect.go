@@ -8,12 +8,11 @@ import (
 	"text/tabwriter"
 	"unicode/utf8"
 
-	"github.com/pg2ddb/pg2ddb/catalog"
-	"github.com/pg2ddb/pg2ddb/plans"
-
 	"github.com/spf13/cobra"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // inspectFlags are the options of `pg2ddb inspect`.

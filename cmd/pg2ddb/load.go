@@ -164,7 +164,7 @@ func or(s, def string) string {
 	return def
 }
 
-// loadTableSummary renders a duration-free ratio as a percentage.
+// percent renders a ratio as a percentage with one decimal, "12.5%", "40%".
 func percent(x float64) string {
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*x), ".0") + "%"
 }

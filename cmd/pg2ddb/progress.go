@@ -12,12 +12,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
 	"github.com/schollz/progressbar/v3"
 	"golang.org/x/term"
 
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 

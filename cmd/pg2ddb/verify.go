@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 
-	"github.com/pg2ddb/pg2ddb/verify"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/verify"
 )
 
 func (a *app) verifyCommand() *cobra.Command {

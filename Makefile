@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 TESTFLAGS ?=
 
-.PHONY: all build test lint demo bench deps clean-testdb
+.PHONY: all build test lint docs-check demo bench deps clean-testdb
 
 all: build
 
@@ -28,6 +28,11 @@ lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would rewrite:"; echo "$$out"; exit 1; fi
+
+## docs-check: README.md and docs/ name only commands, flags and files that
+## exist (no services needed; make test runs it too).
+docs-check:
+	$(GO) test ./cmd/pg2ddb -run '^TestDocs' -count=1
 
 ## demo: plan → review → load → verify of the pagila sample into a local endpoint.
 demo: deps build

@@ -259,3 +259,21 @@ func (s *Snapshot) Count(ctx context.Context, t plans.Table) (int64, error) {
 func (s *Snapshot) Dropped(ctx context.Context, t plans.Table) (int64, error) {
 	return CountDropped(ctx, s, t)
 }
+
+// Sample streams up to limit of t's rows (all when limit <= 0) in
+// OrderSample, spread over all keys, as review measures them.
+func (s *Snapshot) Sample(ctx context.Context, t plans.Table, limit int64) (order.Iterator, error) {
+	return s.Rows(ctx, t, StreamOptions{Order: OrderSample, Limit: limit})
+}
+
+// KeyDistribution counts t's rows per partition key value in the snapshot
+// (KeyDistribution).
+func (s *Snapshot) KeyDistribution(ctx context.Context, t plans.Table) (*catalog.Distribution, error) {
+	return KeyDistribution(ctx, s, t)
+}
+
+// KeyCounts returns t's items per partition key value in the snapshot
+// (KeyCounts).
+func (s *Snapshot) KeyCounts(ctx context.Context, t plans.Table, limit int) ([]catalog.KeyCount, bool, error) {
+	return KeyCounts(ctx, s, t, limit)
+}

@@ -37,6 +37,9 @@ var page = template.Must(template.New("review.html.tmpl").Funcs(template.FuncMap
 // no reference to anything outside it.
 func WriteHTML(w io.Writer, r *Report) error {
 	v := view{Report: r}
+	for _, d := range r.Drift {
+		v.Notes = append(v.Notes, d.String())
+	}
 	for i := range r.Tables {
 		v.Tables = append(v.Tables, tableView(i, &r.Tables[i]))
 	}
@@ -57,6 +60,8 @@ func WriteHTML(w io.Writer, r *Report) error {
 
 type view struct {
 	*Report
+	// Notes are the drift, one line each.
+	Notes    []string
 	Tables   []tview
 	CostText string
 }

@@ -48,7 +48,7 @@ func goldenReport(t *testing.T) *Report {
 	}
 	hostile := `<script>alert(1)</script><img src="https://evil.example/x.png">`
 	r := &Report{Plan: "plans/pagila.yaml", Database: p.Source.Database, WriteRate: 4000, Workload: p.Source.Workload, Skipped: p.Skipped,
-		Notes: []string{"column " + hostile + " was added"}}
+		Drift: []plans.Difference{{Table: "public.rental", Column: hostile, Kind: plans.ColumnAdded, Live: "text"}}}
 	for i := range p.Tables {
 		tb := Table{Design: &p.Tables[i], Distribution: &catalog.Distribution{Rows: 100, Keys: 10, MaxPerKey: 20, MedianPerKey: 9, HottestKey: hostile, HottestShare: 0.2,
 			Buckets: []catalog.Bucket{{MinItems: 4, MaxItems: 7, Keys: 3}, {MinItems: 8, MaxItems: 15, Keys: 5}, {MinItems: 16, MaxItems: 31, Keys: 2}}},

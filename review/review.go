@@ -8,7 +8,8 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// Report is everything the page shows.
+// Report is what a review found: what Build measures and every writer
+// renders.
 type Report struct {
 	// Plan is the plan file's path, as given.
 	Plan     string
@@ -16,8 +17,8 @@ type Report struct {
 	// Workload is the plan's note on workload evidence (pg_stat_statements).
 	Workload  string
 	WriteRate int64
-	// Notes are plan-versus-database differences review tolerated.
-	Notes   []string
+	// Drift are the plan-versus-database differences review tolerated.
+	Drift   []plans.Difference
 	Tables  []Table
 	Skipped []plans.Skipped
 	Cost    *plans.CostReport
@@ -32,8 +33,8 @@ type Table struct {
 	Sizes        Sizes                 `json:"item_sizes"`
 	Load         LoadEstimate          `json:"load_estimate"`
 	Cost         plans.TableCost       `json:"cost"`
-	// Heat is the partition-heat simulation; only the HTML review
-	// computes it.
+	// Heat is the partition-heat simulation (Options.Heat), which the
+	// HTML page draws.
 	Heat *Heat `json:"partition_heat,omitempty"`
 }
 

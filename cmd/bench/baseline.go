@@ -14,6 +14,9 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/jackc/pgx/v5"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/target"
 )
 
 // copyOut runs one `COPY (query) TO STDOUT (FORMAT binary)` into nothing,
@@ -209,46 +212,12 @@ func scanAll(ctx context.Context, db *dynamodb.Client, table string, segments in
 	return all, <-errs
 }
 
-// deleteTable deletes table if it exists and waits until it is gone.
-func deleteTable(ctx context.Context, db *dynamodb.Client, table string) error {
-	if _, err := db.DeleteTable(ctx, &dynamodb.DeleteTableInput{TableName: aws.String(table)}); err != nil {
-		var nf *types.ResourceNotFoundException
-		if !errors.As(err, &nf) {
-			return fmt.Errorf("delete %s: %w", table, err)
-		}
-	}
-	return waitTable(ctx, db, table, false)
-}
-
-// createTable creates table on demand with the given key schema and waits
-// until it is ACTIVE.
-func createTable(ctx context.Context, db *dynamodb.Client, table string, keys []types.KeySchemaElement, attrs []types.AttributeDefinition) error {
-	if _, err := db.CreateTable(ctx, &dynamodb.CreateTableInput{
-		TableName: aws.String(table), KeySchema: keys, AttributeDefinitions: attrs, BillingMode: types.BillingModePayPerRequest,
-	}); err != nil {
-		return fmt.Errorf("create %s: %w", table, err)
-	}
-	return waitTable(ctx, db, table, true)
-}
-
-func waitTable(ctx context.Context, db *dynamodb.Client, table string, active bool) error {
-	deadline := time.Now().Add(30 * time.Second)
-	for time.Now().Before(deadline) {
-		out, err := db.DescribeTable(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(table)})
-		var nf *types.ResourceNotFoundException
-		switch {
-		case errors.As(err, &nf):
-			if !active {
-				return nil
-			}
-		case err != nil:
-			return err
-		case active && out.Table.TableStatus == types.TableStatusActive:
-			return nil
-		}
-		time.Sleep(50 * time.Millisecond)
-	}
-	return fmt.Errorf("table %s: not %s after 30 s", table, map[bool]string{true: "ACTIVE", false: "deleted"}[active])
+// createRawTable creates t's table on demand with its key schema alone
+// (the plan's indexes left off: the bare loops write to a raw table) and
+// waits until it is ACTIVE.
+func createRawTable(ctx context.Context, db target.API, t plans.Table) error {
+	t.Indexes = nil
+	return target.Create(ctx, db, t, plans.Capacity{Mode: plans.OnDemand})
 }
 
 // bareLoad writes items to table with BatchWriteItem, 25 per call, from

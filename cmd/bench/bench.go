@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"os"
-
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -18,6 +17,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/target"
 )
 
 // dataset is one generated table and its plan.
@@ -255,18 +255,18 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
 			"write_span_s": writeSpan, "floor_s": sec(bare), "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad)})
 		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs, bare SDK writes %.2fs",
-			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare))
+			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, plans.Thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare))
 	}
 	b.loadRate = median(rates)
 	f.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of the table's %s rows; write phase %.0f items/s",
-		median(loads), median(tableCopies), thousands(d.spec.Rows), b.loadRate)
+		median(loads), median(tableCopies), plans.Thousands(d.spec.Rows), b.loadRate)
 	old.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of the old server-side interleave SELECT (window functions and sort)",
 		median(loads), median(selectCopies))
 	first.Detail = fmt.Sprintf("first accepted write %.2f s after the load process started (%.2f s after its read began, by the load's summary), of a %.2f s load",
 		median(firsts), median(readFirsts), median(loads))
 	temp.Detail = fmt.Sprintf("pg_stat_database.temp_bytes after − before the load: %s", fmtNum(median(temps), "B"))
 	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines through the SDK into the same simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
-		thousands(int64(len(bodies))), b.c.Workers, median(floors), median(tableCopies))
+		plans.Thousands(int64(len(bodies))), b.c.Workers, median(floors), median(tableCopies))
 	write.Detail = fmt.Sprintf("load %.2f s vs the write floor %.2f s", median(loads), median(floors))
 	return figs()
 }
@@ -320,7 +320,7 @@ func (b *bench) figure5(ctx context.Context) (out []Figure) {
 			scale.Samples = append(scale.Samples, s/float64(b.big.spec.Rows)/per1)
 		}
 		scale.Detail = fmt.Sprintf("%.2f µs/row at %s rows vs %.2f µs/row at %s rows (10M point: -big-rows 10000000)",
-			median(bigs)/float64(b.big.spec.Rows)*1e6, thousands(b.big.spec.Rows), per1*1e6, thousands(b.main.spec.Rows))
+			median(bigs)/float64(b.big.spec.Rows)*1e6, plans.Thousands(b.big.spec.Rows), per1*1e6, plans.Thousands(b.main.spec.Rows))
 	}()
 	sim, err := startSim(unlimited(ddbsim.ModeCount))
 	if err != nil {
@@ -352,9 +352,9 @@ func (b *bench) figure5(ctx context.Context) (out []Figure) {
 		ratio.Samples = append(ratio.Samples, mb/one)
 		peak.Samples = append(peak.Samples, max(mb, one))
 		ratio.Runs = append(ratio.Runs, map[string]float64{"rss_1x_mb": one, "rss_4x_mb": mb, "load_4x_s": sec(ld.Wall)})
-		logf("figure 5 run %d: %s rows %.0f MB (%.1fs), %s rows %.0f MB", i+1, thousands(b.big.spec.Rows), mb, sec(ld.Wall), thousands(b.main.spec.Rows), one)
+		logf("figure 5 run %d: %s rows %.0f MB (%.1fs), %s rows %.0f MB", i+1, plans.Thousands(b.big.spec.Rows), mb, sec(ld.Wall), plans.Thousands(b.main.spec.Rows), one)
 	}
-	ratio.Detail = fmt.Sprintf("%.0f MB at %s rows vs %.0f MB at %s rows", median(big), thousands(b.big.spec.Rows), median(b.rss1M), thousands(b.main.spec.Rows))
+	ratio.Detail = fmt.Sprintf("%.0f MB at %s rows vs %.0f MB at %s rows", median(big), plans.Thousands(b.big.spec.Rows), median(b.rss1M), plans.Thousands(b.main.spec.Rows))
 	peak.Detail = "VmHWM of the pg2ddb load process, loading into the count-only simulator"
 	return []Figure{ratio, peak}
 }
@@ -389,7 +389,7 @@ func (b *bench) figure3(ctx context.Context) []Figure {
 		f.Runs = append(f.Runs, map[string]float64{"plan_s": sec(pl.Wall), "copy_s": sec(cp), "plan_user_s": sec(pl.User), "plan_maxrss_mb": float64(pl.MaxRSS) / (1 << 20)})
 		logf("figure 3 run %d: plan %.2fs, COPY %.2fs", i+1, sec(pl.Wall), sec(cp))
 	}
-	f.Detail = fmt.Sprintf("plan %.2f s vs COPY %.2f s of %s rows", median(plansS), median(copies), thousands(d.spec.Rows))
+	f.Detail = fmt.Sprintf("plan %.2f s vs COPY %.2f s of %s rows", median(plansS), median(copies), plans.Thousands(d.spec.Rows))
 
 	// Distinct counts: the profile as `pg2ddb inspect --format json` shows
 	// it, against exact count(DISTINCT) per column.
@@ -568,7 +568,6 @@ func (b *bench) figure4(ctx context.Context) []Figure {
 		f.Error = err.Error()
 		return []Figure{f}
 	}
-	keys, attrs := keySchema(t)
 	db := ddbClient(b.c.dynalite)
 	var loaders, bares []float64
 	n := float64(len(items))
@@ -581,16 +580,16 @@ func (b *bench) figure4(ctx context.Context) []Figure {
 		// covers its table creation, reading PostgreSQL and writing, the
 		// bare loop's its table creation and writing.
 		doLoad := func() {
-			if lerr = deleteTable(ctx, db, t.Target); lerr == nil {
+			if lerr = target.Delete(ctx, db, t.Target); lerr == nil {
 				ld, lerr = b.load(ctx, d, b.c.dynalite, fmt.Sprintf("fig4-%d", i))
 			}
 		}
 		doBare := func() {
-			if berr = deleteTable(ctx, db, t.Target); berr != nil {
+			if berr = target.Delete(ctx, db, t.Target); berr != nil {
 				return
 			}
 			start := time.Now()
-			if berr = createTable(ctx, db, t.Target, keys, attrs); berr == nil {
+			if berr = createRawTable(ctx, db, t); berr == nil {
 				_, berr = bareLoad(ctx, db, t.Target, items, b.c.Workers)
 			}
 			bare = time.Since(start)
@@ -612,20 +611,8 @@ func (b *bench) figure4(ctx context.Context) []Figure {
 		f.Runs = append(f.Runs, map[string]float64{"loader_items_per_s": lr, "bare_items_per_s": br, "load_s": sec(ld.Wall), "bare_s": sec(bare)})
 		logf("figure 4 run %d: loader %.0f items/s (%.2fs), bare loop %.0f items/s (%.2fs)", i+1, lr, sec(ld.Wall), br, sec(bare))
 	}
-	f.Detail = fmt.Sprintf("%.0f vs %.0f items/s, %s items, %d workers (wall time from no table to all written)", median(loaders), median(bares), thousands(d.spec.Rows), b.c.Workers)
+	f.Detail = fmt.Sprintf("%.0f vs %.0f items/s, %s items, %d workers (wall time from no table to all written)", median(loaders), median(bares), plans.Thousands(d.spec.Rows), b.c.Workers)
 	return []Figure{f}
-}
-
-func thousands(n int64) string {
-	s := strconv.FormatInt(n, 10)
-	var out []byte
-	for i := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			out = append(out, ',')
-		}
-		out = append(out, s[i])
-	}
-	return string(out)
 }
 
 func serverVersion(ctx context.Context, server string) string {

@@ -13,6 +13,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // figure6: `pg2ddb export` of the main table to a local S3 server
@@ -98,6 +99,6 @@ func (b *bench) figure6(ctx context.Context) []Figure {
 		logf("figure 6 run %d: export %.2fs, COPY of the table %.2fs, COPY of its SELECT %.2fs", i+1, sec(ex.Wall), sec(cp), sec(cs))
 	}
 	sel.Detail = fmt.Sprintf("export %.2f s vs COPY %.2f s of the SELECT it runs (per-row key and value expressions, no sort)", median(exports), median(selects))
-	f.Detail = fmt.Sprintf("export (gzip, local S3) %.2f s vs COPY %.2f s of %s rows", median(exports), median(copies), thousands(d.spec.Rows))
+	f.Detail = fmt.Sprintf("export (gzip, local S3) %.2f s vs COPY %.2f s of %s rows", median(exports), median(copies), plans.Thousands(d.spec.Rows))
 	return []Figure{f, sel}
 }

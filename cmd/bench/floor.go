@@ -83,8 +83,7 @@ func bareWrite(ctx context.Context, t plans.Table, bodies [][]byte, items int64,
 	}
 	defer sim.Close()
 	db := ddbClient(sim.URL())
-	keys, attrs := keySchema(t)
-	if err := createTable(ctx, db, t.Target, keys, attrs); err != nil {
+	if err := createRawTable(ctx, db, t); err != nil {
 		return 0, err
 	}
 	// The SDK's serializer needs a valid input; its output is replaced
@@ -132,15 +131,4 @@ func (b rawBody) HandleSerialize(ctx context.Context, in middleware.SerializeInp
 	}
 	in.Request = sreq
 	return next.HandleSerialize(ctx, in)
-}
-
-// keySchema is t's key schema as CreateTable takes it.
-func keySchema(t plans.Table) ([]types.KeySchemaElement, []types.AttributeDefinition) {
-	keys := []types.KeySchemaElement{{AttributeName: aws.String(t.PartitionKey.Attribute), KeyType: types.KeyTypeHash}}
-	attrs := []types.AttributeDefinition{{AttributeName: aws.String(t.PartitionKey.Attribute), AttributeType: types.ScalarAttributeType(t.PartitionKey.Type)}}
-	if t.SortKey != nil {
-		keys = append(keys, types.KeySchemaElement{AttributeName: aws.String(t.SortKey.Attribute), KeyType: types.KeyTypeRange})
-		attrs = append(attrs, types.AttributeDefinition{AttributeName: aws.String(t.SortKey.Attribute), AttributeType: types.ScalarAttributeType(t.SortKey.Type)})
-	}
-	return keys, attrs
 }

@@ -29,6 +29,12 @@
 // in-process (package internal/testing/ddbsim). The generated databases are kept on the
 // server between runs (named pg2ddb_bench_*) and rebuilt when the generator
 // changes.
+//
+// With -markdown it measures nothing and needs no service: it renders a
+// JSON report as the Markdown table that docs/performance.md shows, on
+// stdout or, with -docs, into that document between its markers:
+//
+//	go run ./cmd/bench -markdown bench/out/latest.json -docs docs/performance.md
 package main
 
 import (
@@ -94,7 +100,17 @@ func main() {
 	flag.StringVar(&c.bin, "pg2ddb", "bin/pg2ddb", "the pg2ddb binary to measure")
 	flag.StringVar(&c.out, "o", "bench/out/latest.json", "JSON report")
 	flag.BoolVar(&c.keepWork, "keep", false, "keep the work directory (plans, logs)")
+	markdown := flag.String("markdown", "", "measure nothing: render this JSON report as a Markdown table on stdout (or into -docs)")
+	docs := flag.String("docs", "", "with -markdown: replace the generated table in this Markdown file, e.g. docs/performance.md")
 	flag.Parse()
+
+	if *markdown != "" {
+		if err := renderMarkdown(*markdown, *docs, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "bench: "+err.Error())
+			os.Exit(1)
+		}
+		return
+	}
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -17,33 +17,16 @@ import (
 // the module version recorded by the Go toolchain is shown.
 var version = ""
 
-// exitError carries a specific exit code up to run, for outcomes that are not
-// failures of the program (verify found differences, rows were rejected).
-type exitError struct {
-	code int
-	err  error
-}
-
-func (e *exitError) Error() string { return e.err.Error() }
-func (e *exitError) Unwrap() error { return e.err }
-
 // run executes the CLI with args and returns the process exit code. main
 // stays a one-liner around it so tests drive the whole CLI in-process.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCommand(stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
-	if err == nil {
-		return 0
-	}
-	if !errors.Is(err, errUsageShown) {
+	if err != nil && !errors.Is(err, errUsageShown) {
 		fmt.Fprintln(stderr, "pg2ddb: "+oneLine(err.Error()))
 	}
-	var ee *exitError
-	if errors.As(err, &ee) {
-		return ee.code
-	}
-	return 1
+	return exitCode(err)
 }
 
 func oneLine(s string) string {
@@ -76,7 +59,9 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 
 Source: --source, else DATABASE_URL, else the libpq PG* variables.
 Target: the standard AWS chain (AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_DYNAMODB, …)
-plus --endpoint-url and --region.`,
+plus --endpoint-url and --region.
+
+` + exitCodesHelp,
 		Example: `  pg2ddb inspect --source postgres://me@db/shop
   pg2ddb plan --source postgres://me@db/shop -o plans/shop.yaml
   pg2ddb review plans/shop.yaml
@@ -118,7 +103,7 @@ plus --endpoint-url and --region.`,
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
 		fmt.Fprintln(stderr, "pg2ddb: "+err.Error())
 		fmt.Fprint(stderr, c.UsageString())
-		return &exitError{code: 2, err: errUsageShown}
+		return errUsageShown
 	})
 	root.AddCommand(
 		a.inspectCommand(),

@@ -18,7 +18,7 @@ type pricingFlags struct {
 }
 
 func (f *pricingFlags) register(fs *pflag.FlagSet) {
-	fs.StringVar(&f.file, "pricing", "", "YAML or JSON file of DynamoDB prices over the built-in us-east-1 table (fields: see README, Cost)")
+	fs.StringVar(&f.file, "pricing", "", "YAML or JSON file of DynamoDB prices over the built-in us-east-1 table (fields: see docs/costs.md)")
 	fs.StringVar(&f.region, "region", "", "AWS region the cost estimate is for (default: the pricing table's; other regions need --pricing)")
 }
 

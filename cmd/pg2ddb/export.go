@@ -2,26 +2,21 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"text/tabwriter"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
-	"github.com/pg2ddb/pg2ddb/s3load"
-	"github.com/pg2ddb/pg2ddb/target"
-
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/config"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/s3load"
 )
 
 // The S3 path: export writes a plan's items to S3 as DynamoDB JSON, and
@@ -43,19 +38,9 @@ func (f *s3Flags) register(fs *pflag.FlagSet) {
 }
 
 func (f *s3Flags) client(ctx context.Context, region string) (*s3.Client, error) {
-	var opts []func(*config.LoadOptions) error
-	if region != "" {
-		opts = append(opts, config.WithRegion(region))
-	}
-	cfg, err := config.LoadDefaultConfig(ctx, opts...)
+	cfg, err := awsConfig(ctx, region, f.endpoint, "AWS_ENDPOINT_URL_S3")
 	if err != nil {
-		return nil, fmt.Errorf("load AWS configuration: %w", err)
-	}
-	if cfg.Region == "" {
-		cfg.Region = "us-east-1"
-		if f.endpoint == "" && os.Getenv("AWS_ENDPOINT_URL_S3") == "" && os.Getenv("AWS_ENDPOINT_URL") == "" {
-			return nil, errors.New("no AWS region: set --region or AWS_REGION")
-		}
+		return nil, err
 	}
 	return s3.NewFromConfig(cfg, func(o *s3.Options) {
 		// Objects without a checksum (S3-compatible servers, small
@@ -118,23 +103,13 @@ come out the same each time, so nothing is duplicated or missing.`,
 			m, err := s3load.Export(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, sc, s3load.ExportOptions{
 				To: loc, Compression: compression, ObjectSize: objectSize, Resume: resume, Readers: a.source.defaultReaders(),
 				RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: maxRejects, Tables: tables,
-				Progress: ui.update, Logf: func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) },
+				Progress: ui.update, Logf: ui.logf,
 			})
 			ui.finish()
 			if m != nil {
 				printManifest(a.stdout, m, loc)
 			}
-			if err != nil {
-				var tooMany *pipeline.TooManyRejectsError
-				switch {
-				case errors.As(err, &tooMany):
-					return &exitError{code: 3, err: err}
-				case errors.Is(err, pipeline.ErrInterrupted):
-					return &exitError{code: 130, err: err}
-				}
-				return err
-			}
-			return nil
+			return err
 		},
 	}
 	a.source.register(c.Flags())
@@ -174,49 +149,76 @@ func printManifest(w io.Writer, m *s3load.Manifest, loc s3load.Location) {
 
 // s3LoadFlags are the flags import and bulk-put share.
 type s3LoadFlags struct {
-	from, progress, capacity string
-	readUnits, writeUnits    int64
-	timeout, pollEvery       time.Duration
-	tables                   []string
-	s3f                      s3Flags
+	from, progress     string
+	capacity           capacityFlags
+	timeout, pollEvery time.Duration
+	tables             []string
+	s3f                s3Flags
 }
 
 func (f *s3LoadFlags) register(fs *pflag.FlagSet) {
 	f.s3f.register(fs)
 	fs.StringVar(&f.from, "from", "", "the export to load: s3://BUCKET/PREFIX (required)")
 	fs.StringSliceVar(&f.tables, "tables", nil, "only these tables, comma-separated")
-	fs.StringVar(&f.capacity, "capacity", "", "capacity of created tables: on-demand or provisioned (default: the plan's)")
-	fs.Int64Var(&f.readUnits, "read-units", 0, "provisioned read units of created tables")
-	fs.Int64Var(&f.writeUnits, "write-units", 0, "provisioned write units of created tables")
+	f.capacity.register(fs, false)
 	fs.DurationVar(&f.timeout, "timeout", 6*time.Hour, "longest wait for one table's job; a job still running is reported with its ARN")
 	fs.DurationVar(&f.pollEvery, "poll", 2*time.Second, "how often the job's status is read")
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none")
 }
 
-func (a *app) s3LoadSetup(ctx context.Context, what string, f *s3LoadFlags, opts *s3load.JobOptions) (*s3.Client, *s3Progress, error) {
+// s3Job is one of AWS's engines loading an export into a plan's tables.
+type s3Job func(ctx context.Context, p *plans.Plan, db *dynamodb.Client, sc *s3.Client, opts s3load.JobOptions) ([]s3load.JobResult, error)
+
+// s3Jobs are the engines by the name of the command that runs them (and
+// of load --via).
+var s3Jobs = map[string]s3Job{
+	"import": func(ctx context.Context, p *plans.Plan, db *dynamodb.Client, sc *s3.Client, opts s3load.JobOptions) ([]s3load.JobResult, error) {
+		return s3load.Import(ctx, p, db, sc, opts)
+	},
+	"bulk-put": func(ctx context.Context, p *plans.Plan, db *dynamodb.Client, sc *s3.Client, opts s3load.JobOptions) ([]s3load.JobResult, error) {
+		return s3load.BulkPut(ctx, p, db, sc, opts)
+	},
+}
+
+// runS3Load is the body of import and bulk-put (what): the export named by
+// --from loaded into the tables of the plan at planPath by AWS's engine,
+// with opts as the command's own flags set them.
+func (a *app) runS3Load(ctx context.Context, what, planPath string, f *s3LoadFlags, opts s3load.JobOptions) error {
 	loc, err := s3load.ParseURL(f.from)
 	if err != nil {
-		return nil, nil, fmt.Errorf("%s: --from: %w", what, err)
+		return fmt.Errorf("%s: --from: %w", what, err)
 	}
 	opts.From, opts.Tables, opts.Timeout, opts.PollEvery = loc, f.tables, f.timeout, f.pollEvery
-	if f.capacity != "" {
-		c := plans.Capacity{Mode: f.capacity, ReadUnits: f.readUnits, WriteUnits: f.writeUnits}
-		if c.Mode != plans.OnDemand && c.Mode != plans.Provisioned {
-			return nil, nil, fmt.Errorf("%s: --capacity must be %s or %s, got %q", what, plans.OnDemand, plans.Provisioned, c.Mode)
-		}
-		opts.Capacity = &c
+	if opts.Capacity, err = f.capacity.capacity(); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	sc, err := f.s3f.client(ctx, a.target.region)
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
 	ui, err := newS3Progress(a.stderr, f.progress, what+" running", what+" done")
 	if err != nil {
-		return nil, nil, err
+		return err
 	}
-	opts.Progress = ui.update
-	opts.Logf = func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
-	return sc, ui, nil
+	p, err := plans.ReadFile(planPath)
+	if err != nil {
+		return err
+	}
+	db, err := a.target.client(ctx)
+	if err != nil {
+		return err
+	}
+	return a.runJob(ctx, s3Jobs[what], ui, p, db, sc, opts)
+}
+
+// runJob runs an import or a bulk put with ui showing its progress, and
+// prints its results.
+func (a *app) runJob(ctx context.Context, job s3Job, ui *s3Progress, p *plans.Plan, db *dynamodb.Client, sc *s3.Client, opts s3load.JobOptions) error {
+	opts.Progress, opts.Logf = ui.update, ui.logf
+	res, err := job(ctx, p, db, sc, opts)
+	ui.finish()
+	printJobs(a.stdout, res)
+	return err
 }
 
 func printJobs(w io.Writer, res []s3load.JobResult) {
@@ -235,20 +237,6 @@ func printJobs(w io.Writer, res []s3load.JobResult) {
 			fmt.Fprintf(w, "%s: %d failed items, report under %s\n", r.Target, r.Errors, r.Reports)
 		}
 	}
-}
-
-func jobExit(err error) error {
-	if err == nil {
-		return nil
-	}
-	var failed *s3load.BulkFailedItemsError
-	switch {
-	case errors.As(err, &failed):
-		return &exitError{code: 3, err: err}
-	case errors.Is(err, pipeline.ErrInterrupted):
-		return &exitError{code: 130, err: err}
-	}
-	return err
 }
 
 func (a *app) importCommand() *cobra.Command {
@@ -270,27 +258,8 @@ with its ARN.`,
 		Example: `  pg2ddb import plans/shop.yaml --from s3://my-bucket/shop/2026-11-23`,
 		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			ctx := cmd.Context()
-			var opts s3load.JobOptions
-			if recreate {
-				opts.Existing = target.Recreate
-			}
-			sc, ui, err := a.s3LoadSetup(ctx, "import", &f, &opts)
-			if err != nil {
-				return err
-			}
-			p, err := plans.ReadFile(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.target.client(ctx)
-			if err != nil {
-				return err
-			}
-			res, err := s3load.Import(ctx, p, db, sc, opts)
-			ui.finish()
-			printJobs(a.stdout, res)
-			return jobExit(err)
+			existing, _ := existingTables(false, recreate)
+			return a.runS3Load(cmd.Context(), "import", args[0], &f, s3load.JobOptions{Existing: existing})
 		},
 	}
 	a.target.register(c.Flags())
@@ -320,33 +289,13 @@ their reasons (exit status 3).`,
   pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop --max-write-units 4000`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if recreate && appendTo {
-				return errors.New("bulk-put: --append and --recreate exclude each other")
-			}
-			ctx := cmd.Context()
-			opts := s3load.JobOptions{MaxWriteUnits: maxWrite, RejectsPath: or(rejects, args[0]+".rejects.jsonl")}
-			switch {
-			case recreate:
-				opts.Existing = target.Recreate
-			case appendTo:
-				opts.Existing = target.Append
-			}
-			sc, ui, err := a.s3LoadSetup(ctx, "bulk-put", &f, &opts)
+			existing, err := existingTables(appendTo, recreate)
 			if err != nil {
-				return err
+				return fmt.Errorf("bulk-put: %w", err)
 			}
-			p, err := plans.ReadFile(args[0])
-			if err != nil {
-				return err
-			}
-			db, err := a.target.client(ctx)
-			if err != nil {
-				return err
-			}
-			res, err := s3load.BulkPut(ctx, p, db, sc, opts)
-			ui.finish()
-			printJobs(a.stdout, res)
-			return jobExit(err)
+			return a.runS3Load(cmd.Context(), "bulk-put", args[0], &f, s3load.JobOptions{
+				Existing: existing, MaxWriteUnits: maxWrite, RejectsPath: or(rejects, args[0]+".rejects.jsonl"),
+			})
 		},
 	}
 	a.target.register(c.Flags())

@@ -4,17 +4,15 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 	"text/tabwriter"
 	"unicode/utf8"
 
-	"github.com/pg2ddb/pg2ddb/catalog"
-
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/extract"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // inspectFlags are the options of `pg2ddb inspect`.
@@ -103,7 +101,7 @@ func (a *app) runInspect(cmd *cobra.Command, f *inspectFlags) error {
 		return fmt.Errorf("inspect: %w", err)
 	}
 	opts := extract.ProfileOptions{ForceExact: f.exact}
-	if isTerminalFile(a.stderr) {
+	if isTerminal(a.stderr) {
 		opts.Progress = func(table string, done, total int) {
 			if table == "" {
 				fmt.Fprint(a.stderr, "\r\033[K")
@@ -139,13 +137,6 @@ func (a *app) runInspect(cmd *cobra.Command, f *inspectFlags) error {
 	return nil
 }
 
-// isTerminalFile reports whether w is a terminal: progress is drawn only
-// there, so logs and pipes stay clean.
-func isTerminalFile(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	return ok && term.IsTerminal(int(f.Fd()))
-}
-
 // writeInspectText renders the schema and profile for a person: per table
 // its size, keys and foreign keys, then a column table.
 func writeInspectText(w io.Writer, schema *catalog.Schema, profile *catalog.Profile) error {
@@ -161,9 +152,9 @@ func writeInspectText(w io.Writer, schema *catalog.Schema, profile *catalog.Prof
 		case tp != nil && tp.Error != "":
 			head += "  NOT READ: " + tp.Error
 		case tp != nil:
-			rows := inspectCount(tp.Rows)
+			rows := plans.Thousands(tp.Rows)
 			if tp.RowsEstimated {
-				rows = "~" + rows + fmt.Sprintf(" (estimated; %s sampled)", inspectCount(tp.SampledRows))
+				rows = "~" + rows + fmt.Sprintf(" (estimated; %s sampled)", plans.Thousands(tp.SampledRows))
 			}
 			head += fmt.Sprintf("  %s rows  %s on disk  %s per row", rows, inspectBytes(float64(tp.TotalBytes)), inspectBytes(tp.AvgRowBytes))
 		}
@@ -237,7 +228,7 @@ func writeInspectColumns(w io.Writer, t *catalog.Table, tp *catalog.TableProfile
 			fmt.Fprintf(tw, "  %s\t%s\n", c.Name, typ)
 			continue
 		}
-		distinct := inspectCount(cp.Distinct)
+		distinct := plans.Thousands(cp.Distinct)
 		if cp.DistinctEstimated {
 			distinct = "~" + distinct
 		}
@@ -268,22 +259,6 @@ func inspectValue(v string) string {
 		return `""`
 	}
 	return v
-}
-
-// inspectCount renders n with thousands separators.
-func inspectCount(n int64) string {
-	s := fmt.Sprint(n)
-	if n < 0 {
-		return s
-	}
-	var b strings.Builder
-	for i, r := range s {
-		if i > 0 && (len(s)-i)%3 == 0 {
-			b.WriteByte(',')
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
 }
 
 // inspectBytes renders a size in B, kB, MB or GB.

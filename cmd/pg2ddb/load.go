@@ -10,14 +10,10 @@ import (
 	"sync"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/load"
-	"github.com/pg2ddb/pg2ddb/plans"
-	"github.com/pg2ddb/pg2ddb/target"
 )
 
 // loadFlags are the settings of pg2ddb load.
@@ -33,11 +29,7 @@ type loadFlags struct {
 	rejects    string
 	maxRejects int64
 	tables     []string
-	capacity   string
-	readUnits  int64
-	writeUnits int64
-	warmReads  int64
-	warmWrites int64
+	capacity   capacityFlags
 	progress   string
 	// snapshotWarning is how often to warn about the age of the source
 	// snapshot (0: never).
@@ -85,11 +77,7 @@ with exit status 3.`,
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
 	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed, counting earlier runs of a resumed load; one more stops the load with exit status 3")
 	fs.StringSliceVar(&f.tables, "tables", nil, "load only these tables (source schema.name, name or target), comma-separated")
-	fs.StringVar(&f.capacity, "capacity", "", "capacity of created tables: on-demand or provisioned (default: the plan's)")
-	fs.Int64Var(&f.readUnits, "read-units", 0, "provisioned read units of created tables")
-	fs.Int64Var(&f.writeUnits, "write-units", 0, "provisioned write units of created tables")
-	fs.Int64Var(&f.warmReads, "warm-reads", 0, "warm throughput, reads per second, of created tables")
-	fs.Int64Var(&f.warmWrites, "warm-writes", 0, "warm throughput, writes per second, of created tables")
+	f.capacity.register(fs, true)
 	fs.DurationVar(&f.snapshotWarning, "warn-snapshot-age", defaultSnapshotWarning, "warn each time the source snapshot has been held this long again, since it holds back VACUUM on the source (0: never)")
 	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log or none")
 	f.registerVia(fs)
@@ -105,8 +93,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if err != nil {
 		return fmt.Errorf("load: --order: %w", err)
 	}
-	if f.appendTo && f.recreate {
-		return errors.New("load: --append and --recreate exclude each other")
+	existing, err := existingTables(f.appendTo, f.recreate)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
 	if f.resume && f.recreate {
 		return errors.New("load: --resume continues a load; --recreate would delete what it wrote")
@@ -130,19 +119,10 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
 		LimitRejects:   true,
 		MaxRejects:     f.maxRejects,
+		Existing:       existing,
 	}
-	switch {
-	case f.appendTo:
-		opts.Existing = target.Append
-	case f.recreate:
-		opts.Existing = target.Recreate
-	}
-	if f.capacity != "" || f.warmReads > 0 || f.warmWrites > 0 {
-		c := plans.Capacity{Mode: or(f.capacity, plans.OnDemand), ReadUnits: f.readUnits, WriteUnits: f.writeUnits, WarmReads: f.warmReads, WarmWrites: f.warmWrites}
-		if c.Mode != plans.OnDemand && c.Mode != plans.Provisioned {
-			return fmt.Errorf("load: --capacity must be %s or %s, got %q", plans.OnDemand, plans.Provisioned, c.Mode)
-		}
-		opts.Capacity = &c
+	if opts.Capacity, err = f.capacity.capacity(); err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
 	ctx := cmd.Context()
 	op, err := a.openPlan(ctx, planPath, f.tables)
@@ -161,7 +141,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	opts.Progress = ui.update
 	// Messages go through the display's lock: the snapshot warning below
 	// writes from its own goroutine.
-	opts.Logf = func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
+	opts.Logf = ui.logf
 	watchCtx, stopWatch := context.WithCancel(ctx)
 	var watch sync.WaitGroup
 	watch.Go(func() {
@@ -174,17 +154,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if res != nil {
 		printSummary(a.stdout, res)
 	}
-	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		switch {
-		case errors.As(err, &tooMany):
-			return &exitError{code: 3, err: err}
-		case errors.Is(err, pipeline.ErrInterrupted):
-			return &exitError{code: 130, err: err}
-		}
-		return err
-	}
-	return nil
+	return err
 }
 
 func or(s, def string) string {
@@ -194,7 +164,7 @@ func or(s, def string) string {
 	return def
 }
 
-// loadTableSummary renders a duration-free ratio as a percentage.
+// percent renders a ratio as a percentage with one decimal, "12.5%", "40%".
 func percent(x float64) string {
 	return strings.TrimSuffix(fmt.Sprintf("%.1f", 100*x), ".0") + "%"
 }

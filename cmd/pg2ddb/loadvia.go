@@ -5,15 +5,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
-	"github.com/pg2ddb/pg2ddb/s3load"
-	"github.com/pg2ddb/pg2ddb/target"
-
 	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/load"
-	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/s3load"
 )
 
 func (f *loadFlags) registerVia(fs *pflag.FlagSet) {
@@ -30,14 +25,16 @@ func (f *loadFlags) registerVia(fs *pflag.FlagSet) {
 // them), for either path; --append lets bulk-put write into non-empty
 // tables.
 func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) error {
-	if f.via != "import" && f.via != "bulk-put" {
+	job, ok := s3Jobs[f.via]
+	if !ok {
 		return fmt.Errorf("load: --via must be import or bulk-put, got %q", f.via)
 	}
 	if f.stage == "" {
 		return errors.New("load: --via needs --stage s3://BUCKET/PREFIX to export to")
 	}
-	if f.appendTo && f.recreate {
-		return errors.New("load: --append and --recreate exclude each other")
+	existing, err := existingTables(f.appendTo, f.recreate)
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
 	if f.via == "import" && f.appendTo {
 		return errors.New("load: --via import creates new tables; --append needs --via bulk-put")
@@ -45,6 +42,10 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	loc, err := s3load.ParseURL(f.stage)
 	if err != nil {
 		return fmt.Errorf("load: --stage: %w", err)
+	}
+	capacity, err := f.capacity.capacity()
+	if err != nil {
+		return fmt.Errorf("load: %w", err)
 	}
 	sc, err := f.s3.client(ctx, a.target.region)
 	if err != nil {
@@ -64,11 +65,10 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		op.close(ctx)
 		return err
 	}
-	logf := func(format string, args ...any) { ui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }
 	rejectsPath := or(f.rejects, planPath+".rejects.jsonl")
 	m, err := s3load.Export(ctx, plan, load.SnapshotSource{Snapshot: op.snap}, sc, s3load.ExportOptions{
 		To: loc, Resume: f.resume, Readers: a.source.defaultReaders(), RejectsPath: rejectsPath, LimitRejects: true, MaxRejects: f.maxRejects,
-		Tables: f.tables, Progress: ui.update, Logf: logf,
+		Tables: f.tables, Progress: ui.update, Logf: ui.logf,
 	})
 	op.close(ctx)
 	ui.finish()
@@ -76,38 +76,13 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		printManifest(a.stdout, m, loc)
 	}
 	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		if errors.As(err, &tooMany) {
-			return &exitError{code: 3, err: err}
-		}
-		return jobExit(err)
+		return err
 	}
 	jui, err := newS3Progress(a.stderr, f.progress, f.via+" running", f.via+" done")
 	if err != nil {
 		return err
 	}
-	opts := s3load.JobOptions{From: loc, Tables: f.tables, RejectsPath: rejectsPath, Progress: jui.update,
-		Logf: func(format string, args ...any) { jui.note(fmt.Sprintf("pg2ddb: "+format, args...)) }}
-	switch {
-	case f.recreate:
-		opts.Existing = target.Recreate
-	case f.appendTo:
-		opts.Existing = target.Append
-	}
-	if f.capacity != "" {
-		c := plans.Capacity{Mode: f.capacity, ReadUnits: f.readUnits, WriteUnits: f.writeUnits}
-		if c.Mode != plans.OnDemand && c.Mode != plans.Provisioned {
-			return fmt.Errorf("load: --capacity must be %s or %s, got %q", plans.OnDemand, plans.Provisioned, c.Mode)
-		}
-		opts.Capacity = &c
-	}
-	var res []s3load.JobResult
-	if f.via == "import" {
-		res, err = s3load.Import(ctx, plan, db, sc, opts)
-	} else {
-		res, err = s3load.BulkPut(ctx, plan, db, sc, opts)
-	}
-	jui.finish()
-	printJobs(a.stdout, res)
-	return jobExit(err)
+	return a.runJob(ctx, job, jui, plan, db, sc, s3load.JobOptions{
+		From: loc, Tables: f.tables, RejectsPath: rejectsPath, Existing: existing, Capacity: capacity,
+	})
 }

@@ -23,7 +23,7 @@ func main() {
 		fmt.Fprintln(os.Stderr, "pg2ddb: stopping: finishing the writes in flight (Ctrl-C again to exit at once)")
 		cancel()
 		<-sig
-		os.Exit(130)
+		os.Exit(exitInterrupted)
 	}()
 	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	cancel()

@@ -12,11 +12,11 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/pg2ddb/pg2ddb/pipeline"
-
 	"github.com/schollz/progressbar/v3"
+	"golang.org/x/term"
 
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -155,6 +155,11 @@ func (u *progressUI) note(line string) {
 	fmt.Fprintln(u.w, line)
 }
 
+// logf is note for a pipeline's Logf: its line prefixed with "pg2ddb: ".
+func (u *progressUI) logf(format string, args ...any) {
+	u.note(fmt.Sprintf("pg2ddb: "+format, args...))
+}
+
 func (u *progressUI) finish() {
 	u.mu.Lock()
 	defer u.mu.Unlock()
@@ -198,13 +203,9 @@ func printSummary(w io.Writer, res *load.Result) {
 	fmt.Fprintln(w, "first write: from the start of the table's read to its first item DynamoDB acknowledged")
 }
 
-// isTerminal reports whether w is a character device (a terminal), without
-// pulling in a terminal library for one bit.
+// isTerminal reports whether w is a terminal: progress bars are drawn
+// only there, so logs and pipes stay clean.
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return ok && term.IsTerminal(int(f.Fd()))
 }

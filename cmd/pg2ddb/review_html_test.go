@@ -247,7 +247,7 @@ func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := tb.Capacity
-	h := review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: tb.PartitionKey.Type, WCUPerItem: 1, WriteRate: p.Options.WriteRate, Window: heatWindow,
+	h := review.SimulateHeat(review.HeatInput{Keys: keys, KeyType: tb.PartitionKey.Type, WCUPerItem: 1, WriteRate: p.Options.WriteRate, Window: review.HeatWindow,
 		Partitions: placement.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
 	if h.Partitions != st.PartitionCount {
 		t.Fatalf("heat has %d partitions, the simulated table %d", h.Partitions, st.PartitionCount)

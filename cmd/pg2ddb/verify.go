@@ -3,12 +3,11 @@ package main
 import (
 	"fmt"
 
-	"github.com/pg2ddb/pg2ddb/verify"
-
 	"github.com/spf13/cobra"
 
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/verify"
 )
 
 func (a *app) verifyCommand() *cobra.Command {
@@ -73,7 +72,7 @@ printed and the exit status is non-zero.`,
 				diffs += t.DifferenceCount
 			}
 			if diffs > 0 {
-				return &exitError{code: 1, err: fmt.Errorf("verify: %d differences in %d tables", diffs, len(rep.Tables))}
+				return fmt.Errorf("verify: %d differences in %d tables", diffs, len(rep.Tables))
 			}
 			fmt.Fprintf(a.stdout, "verified %d tables: no differences\n", len(rep.Tables))
 			return nil

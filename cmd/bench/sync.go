@@ -17,6 +17,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 	"github.com/pg2ddb/pg2ddb/follow"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // figure7 measures sync (issue 23), side by side in each run, against a
@@ -33,8 +34,8 @@ import (
 //   - 7-max: changes per second applied through the burst (its changes
 //     over the time from its first write to its confirmation).
 func (b *bench) figure7(ctx context.Context) []Figure {
-	f := Figure{ID: "7", Name: fmt.Sprintf("sync: applied ÷ generated, %s changes/s", thousands(int64(b.c.SyncRate))), Unit: "×", Op: ">=", Target: 0.95}
-	burst := Figure{ID: "7-burst", Name: fmt.Sprintf("sync: catch-up after a burst of %s changes", thousands(int64(b.c.SyncBurst))), Unit: "s"}
+	f := Figure{ID: "7", Name: fmt.Sprintf("sync: applied ÷ generated, %s changes/s", plans.Thousands(int64(b.c.SyncRate))), Unit: "×", Op: ">=", Target: 0.95}
+	burst := Figure{ID: "7-burst", Name: fmt.Sprintf("sync: catch-up after a burst of %s changes", plans.Thousands(int64(b.c.SyncBurst))), Unit: "s"}
 	peak := Figure{ID: "7-max", Name: "sync: changes/s applied through the burst", Unit: " changes/s"}
 	fail := func(err error) []Figure {
 		f.Error = err.Error()
@@ -109,7 +110,7 @@ func (b *bench) syncRun(ctx context.Context, server string, run int) (map[string
 		return nil, err
 	}
 	defer sim.Close()
-	logf("figure 7 run %d: sync of %s rows, then %s changes/s for %s, then a burst of %s", run, thousands(rows), thousands(int64(b.c.SyncRate)), b.c.SyncFor, thousands(int64(b.c.SyncBurst)))
+	logf("figure 7 run %d: sync of %s rows, then %s changes/s for %s, then a burst of %s", run, plans.Thousands(rows), plans.Thousands(int64(b.c.SyncRate)), b.c.SyncFor, plans.Thousands(int64(b.c.SyncBurst)))
 	logFile, err := os.Create(b.logPath(fmt.Sprintf("sync-%d", run)))
 	if err != nil {
 		return nil, err

@@ -280,12 +280,8 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 		printSummary(a.stdout, res)
 	}
 	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		switch {
-		case errors.As(err, &tooMany):
-			return &exitError{code: 3, err: err}
-		case errors.Is(err, pipeline.ErrInterrupted):
-			return &exitError{code: 130, err: fmt.Errorf("%w; continue with pg2ddb sync %s --resume", err, planPath)}
+		if errors.Is(err, pipeline.ErrInterrupted) {
+			return fmt.Errorf("%w; continue with pg2ddb sync %s --resume", err, planPath)
 		}
 		return err
 	}
@@ -337,12 +333,8 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 		}
 	}
 	if err != nil {
-		var tooMany *pipeline.TooManyRejectsError
-		switch {
-		case errors.As(err, &tooMany):
-			return &exitError{code: 3, err: err}
-		case errors.Is(err, pipeline.ErrInterrupted):
-			return &exitError{code: 130, err: fmt.Errorf("%w; continue with pg2ddb sync %s --resume", err, planPath)}
+		if errors.Is(err, pipeline.ErrInterrupted) {
+			return fmt.Errorf("%w; continue with pg2ddb sync %s --resume", err, planPath)
 		}
 		return err
 	}

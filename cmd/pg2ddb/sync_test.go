@@ -17,12 +17,16 @@ import (
 	"testing"
 	"time"
 
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
 
 	"github.com/pg2ddb/pg2ddb/follow"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // workloadSchema creates the tables the sync tests follow, one per kind
@@ -249,6 +253,42 @@ func TestSyncWorkload(t *testing.T) {
 	}
 	t.Logf("workload: %d transactions committed, %d rolled back; %d changes applied, %d rejected", w.committed.Load(), w.rolledBack.Load(), applied, rejected)
 	verifyFull(t, planPath, db.URL, target)
+
+	// verify --full finds an item missing and an item no row has.
+	p, err := plans.ReadFile(planPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb := p.Tables[0]
+	ddb := testenv.DynamoDBAt(target[1])
+	scan, err := ddb.Scan(t.Context(), &dynamodb.ScanInput{TableName: aws.String(tb.Target), Limit: aws.Int32(1)})
+	if err != nil || len(scan.Items) != 1 {
+		t.Fatalf("scan %s: %v", tb.Target, err)
+	}
+	victim := scan.Items[0]
+	key := map[string]types.AttributeValue{tb.PartitionKey.Attribute: victim[tb.PartitionKey.Attribute]}
+	if tb.SortKey != nil {
+		key[tb.SortKey.Attribute] = victim[tb.SortKey.Attribute]
+	}
+	if _, err := ddb.BatchWriteItem(t.Context(), &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{
+		tb.Target: {{DeleteRequest: &types.DeleteRequest{Key: key}}}}}); err != nil {
+		t.Fatal(err)
+	}
+	extra := map[string]types.AttributeValue{}
+	for k, v := range key {
+		extra[k] = v
+	}
+	extra[tb.PartitionKey.Attribute] = &types.AttributeValueMemberS{Value: "no such row"}
+	if tb.PartitionKey.Type == "N" {
+		extra[tb.PartitionKey.Attribute] = &types.AttributeValueMemberN{Value: "-424242"}
+	}
+	if _, err := ddb.PutItem(t.Context(), &dynamodb.PutItemInput{TableName: aws.String(tb.Target), Item: extra}); err != nil {
+		t.Fatal(err)
+	}
+	code, report, _ := runCLI(t, append([]string{"verify", planPath, "--full", "--source", db.URL, "--tables", tb.Source}, target...)...)
+	if code != 1 || !strings.Contains(report, ": missing") || !strings.Contains(report, "extra item") {
+		t.Fatalf("verify --full after deleting an item and adding one: exit %d, want 1 naming both\n%s", code, report)
+	}
 
 	// --drop removes the slot and the publication.
 	if code, out, errOut := runCLI(t, "sync", planPath, "--source", db.URL, "--drop"); code != 0 || !strings.Contains(out, "dropped replication slot") {

@@ -99,20 +99,20 @@ cat "$OUT/sync-fixes.sql"
 psql "$SURL" -Xq -v ON_ERROR_STOP=1 -f "$OUT/sync-fixes.sql"
 
 # The writer: updates (NULLs set and cleared, key changes), inserts,
-# deletes and transactions that roll back, one every 50 ms for 8 s.
+# deletes and transactions that roll back, one every 50 ms for 8 s, on one
+# session.
 writer() {
   for i in $(seq 1 160); do
     case $((i % 6)) in
-      0) q="UPDATE address SET address2 = CASE WHEN address2 IS NULL THEN 'Suite $i' ELSE NULL END WHERE address_id = $i" ;;
-      1) q="UPDATE film SET title = title || ' II' WHERE film_id = $i" ;;
-      2) q="INSERT INTO actor (first_name, last_name) VALUES ('NEW', 'ACTOR $i')" ;;
-      3) q="DELETE FROM payment WHERE payment_id = (SELECT min(payment_id) + $i FROM payment)" ;;
-      4) q="UPDATE customer SET last_name = upper(last_name) || '$i' WHERE customer_id = $i" ;;
-      *) q="BEGIN; UPDATE film SET rental_rate = 0; INSERT INTO actor (first_name, last_name) VALUES ('ROLLED', 'BACK'); ROLLBACK" ;;
+      0) echo "UPDATE address SET address2 = CASE WHEN address2 IS NULL THEN 'Suite $i' ELSE NULL END WHERE address_id = $i;" ;;
+      1) echo "UPDATE film SET title = title || ' II' WHERE film_id = $i;" ;;
+      2) echo "INSERT INTO actor (first_name, last_name) VALUES ('NEW', 'ACTOR $i');" ;;
+      3) echo "DELETE FROM payment WHERE payment_id = (SELECT min(payment_id) + $i FROM payment);" ;;
+      4) echo "UPDATE customer SET last_name = upper(last_name) || '$i' WHERE customer_id = $i;" ;;
+      *) echo "BEGIN; UPDATE film SET rental_rate = 0; INSERT INTO actor (first_name, last_name) VALUES ('ROLLED', 'BACK'); ROLLBACK;" ;;
     esac
-    psql "$SURL" -Xq -c "$q" >/dev/null
-    sleep 0.05
-  done
+    echo "SELECT pg_sleep(0.05);"
+  done | psql "$SURL" -Xq >/dev/null
 }
 step "pg2ddb sync $SPLAN, while a writer changes pagila rows"
 writer &

@@ -160,7 +160,7 @@ type commitInfo struct {
 }
 
 // Run applies the stream's changes to the plan's tables until ctx ends
-// (an interruption: the error wraps pipeline.ErrInterrupted), a TRUNCATE
+// (an interruption: the error is a pipeline.ErrInterrupted), a TRUNCATE
 // (*TruncateError), a failure, or, with UntilCaughtUp, until it has caught
 // up with the source.
 func Run(ctx context.Context, plan *plans.Plan, src Source, eval Evaluator, db Client, opts Options) (*Result, error) {
@@ -287,15 +287,22 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, eval Evaluator, db C
 	}
 	if err != nil {
 		if stop.Err() != nil && errors.Is(err, context.Canceled) {
-			err = fmt.Errorf("%w: the writes in flight did not finish within %s; the slot holds every change not confirmed", pipeline.ErrInterrupted, opts.DrainTimeout)
+			err = interrupted(fmt.Sprintf("sync stopped: the writes in flight did not finish within %s; the slot holds every change not confirmed", opts.DrainTimeout))
 		}
 		return res, err
 	}
 	if !res.CaughtUp {
-		return res, fmt.Errorf("%w: every change up to %s is applied; continue with sync --resume", pipeline.ErrInterrupted, res.Confirmed)
+		return res, interrupted(fmt.Sprintf("sync stopped: every change up to %s is applied", res.Confirmed))
 	}
 	return res, nil
 }
+
+// interrupted is a stopped run: it says what was applied, and it is a
+// pipeline.ErrInterrupted.
+type interrupted string
+
+func (e interrupted) Error() string { return string(e) }
+func (e interrupted) Unwrap() error { return pipeline.ErrInterrupted }
 
 func (o *Options) defaults() {
 	if o.Workers <= 0 {

@@ -76,6 +76,12 @@ type Options struct {
 	// before writing, a table whose plan or row stream SQL changed, and a
 	// source whose rows that may have been written differ (see Checkpoint).
 	Resume bool
+	// RestartUnfinished, with Resume, loads each table the checkpoint does
+	// not mark done again from its first row (into what it holds), instead
+	// of proving the rows it may have written unchanged: for a source that
+	// changes under the load on purpose, when every change since a point
+	// before the first run is applied afterwards (sync).
+	RestartUnfinished bool
 	// CheckpointPath and RejectsPath are files the load writes; empty
 	// means none (then rejects are only counted and a load cannot resume).
 	// A fresh load moves an existing rejects file aside (see item.OpenRejects).
@@ -183,6 +189,13 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 		if old == nil {
 			return nil, fmt.Errorf("resume: no checkpoint at %s", opts.CheckpointPath)
+		}
+		if opts.RestartUnfinished {
+			for target, tc := range old.Tables {
+				if !tc.Done {
+					delete(old.Tables, target)
+				}
+			}
 		}
 		if old.Order != string(opts.Order) {
 			return nil, fmt.Errorf("resume: the checkpoint was made with --order %s, not %s", old.Order, opts.Order)

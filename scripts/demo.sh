@@ -68,6 +68,69 @@ bin/pg2ddb import "$PLAN" --from s3://pg2ddb-demo/pagila "${SIM[@]}" --poll 200m
 step "pg2ddb verify $PLAN (the imported tables)"
 bin/pg2ddb verify "$PLAN" --endpoint-url "$SIMURL"
 
+# Third run: a cut-over without downtime. sync loads pagila from a
+# replication slot's snapshot while a writer keeps changing rows, follows
+# the changes, catches up once the writer stops, and verifies every item.
+# It writes into the simulator, which is faster than dynalite here.
+STARGET=(--endpoint-url "$SIMURL")
+: "${PG2DDB_TEST_LOGICAL_DATABASE:?run under scripts/services.sh (make demo), which starts PostgreSQL with wal_level=logical}"
+SDB="pg2ddb_demo_sync_$$"
+SURL=$(printf '%s' "$PG2DDB_TEST_LOGICAL_DATABASE" | sed -E "s#^(postgres(ql)?://[^/]*/)[^?]*#\1$SDB#")
+SYNC_PID=; WRITER_PID=
+drop_sync() {
+  local p
+  for p in $WRITER_PID $SYNC_PID; do kill "$p" 2>/dev/null || true; wait "$p" 2>/dev/null || true; done
+  [ ! -f "${SPLAN:-}" ] || bin/pg2ddb sync "$SPLAN" --source "$SURL" --drop >/dev/null 2>&1 || true
+  psql "$PG2DDB_TEST_LOGICAL_DATABASE" -Xq -c "DROP DATABASE IF EXISTS \"$SDB\" WITH (FORCE)" >/dev/null 2>&1 || true
+  drop
+}
+trap drop_sync EXIT
+psql "$PG2DDB_TEST_LOGICAL_DATABASE" -Xq -c "CREATE DATABASE \"$SDB\"" >/dev/null
+step "sync: loading pagila into $SDB on the server with wal_level=logical"
+"$SHARED/datasets/pagila/load.sh" "$SURL"
+SPLAN="$OUT/pagila-sync.yaml"
+rm -f "$SPLAN" "$SPLAN".*
+bin/pg2ddb plan --source "$SURL" --table-prefix sync_ -o "$SPLAN" >/dev/null
+step "pg2ddb sync $SPLAN: first, what the tables must allow"
+bin/pg2ddb sync "$SPLAN" --source "$SURL" "${STARGET[@]}" 2>&1 | tee "$OUT/sync-refusals.txt" || true
+sed -n 's/.*; fix: //p' "$OUT/sync-refusals.txt" | sed 's/ (the whole old row.*//; s/$/;/' >"$OUT/sync-fixes.sql"
+step "applying the fixes sync printed (a DBA step on a real source)"
+cat "$OUT/sync-fixes.sql"
+psql "$SURL" -Xq -v ON_ERROR_STOP=1 -f "$OUT/sync-fixes.sql"
+
+# The writer: updates (NULLs set and cleared, key changes), inserts,
+# deletes and transactions that roll back, one every 50 ms for 8 s, on one
+# session.
+writer() {
+  for i in $(seq 1 160); do
+    case $((i % 6)) in
+      0) echo "UPDATE address SET address2 = CASE WHEN address2 IS NULL THEN 'Suite $i' ELSE NULL END WHERE address_id = $i;" ;;
+      1) echo "UPDATE film SET title = title || ' II' WHERE film_id = $i;" ;;
+      2) echo "INSERT INTO actor (first_name, last_name) VALUES ('NEW', 'ACTOR $i');" ;;
+      3) echo "DELETE FROM payment WHERE payment_id = (SELECT min(payment_id) + $i FROM payment);" ;;
+      4) echo "UPDATE customer SET last_name = upper(last_name) || '$i' WHERE customer_id = $i;" ;;
+      *) echo "BEGIN; UPDATE film SET rental_rate = 0; INSERT INTO actor (first_name, last_name) VALUES ('ROLLED', 'BACK'); ROLLBACK;" ;;
+    esac
+    echo "SELECT pg_sleep(0.05);"
+  done | psql "$SURL" -Xq >/dev/null
+}
+step "pg2ddb sync $SPLAN, while a writer changes pagila rows"
+writer &
+WRITER_PID=$!
+bin/pg2ddb sync "$SPLAN" --source "$SURL" "${STARGET[@]}" --recreate --progress log &
+SYNC_PID=$!
+wait "$WRITER_PID"; WRITER_PID=
+echo "demo: the writer stopped; stopping sync (Ctrl-C) to resume it until it has caught up"
+kill -INT "$SYNC_PID" 2>/dev/null || true
+wait "$SYNC_PID" || true; SYNC_PID=
+step "pg2ddb sync $SPLAN --resume --until-caught-up"
+bin/pg2ddb sync "$SPLAN" --source "$SURL" "${STARGET[@]}" --resume --until-caught-up --progress log
+step "pg2ddb verify $SPLAN --full (every item, attribute by attribute)"
+bin/pg2ddb verify "$SPLAN" --source "$SURL" "${STARGET[@]}" --full
+step "pg2ddb sync $SPLAN --drop (the slot and the publication)"
+bin/pg2ddb sync "$SPLAN" --source "$SURL" --drop
+
 step "done"
 echo "plan file:    $PLAN (read it, edit it, commit it)"
 echo "rejects file: $PLAN.rejects.jsonl"
+echo "cut-over:     docs/cutover.md"

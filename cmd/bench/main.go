@@ -18,7 +18,10 @@
 //  5. memory: the loader's peak RSS at 4× the rows ÷ at 1× (and both under
 //     300 MB);
 //  6. export: `pg2ddb export` to a local S3 server ÷ a plain binary COPY of
-//     the table (cmd/bench/export.go).
+//     the table (cmd/bench/export.go);
+//  7. sync (not in the default list): changes applied per second ÷ the rate
+//     a generator produces, and the catch-up time after a burst
+//     (cmd/bench/sync.go; needs PG2DDB_TEST_LOGICAL_DATABASE).
 //
 // It needs PostgreSQL (PG2DDB_TEST_DATABASE, a server URL whose role may
 // CREATE DATABASE) and dynalite (PG2DDB_TEST_DYNAMODB_ENDPOINT), which
@@ -65,6 +68,10 @@ type config struct {
 	TimeScale    float64 `json:"time_scale"`
 	Figures      string  `json:"figures"`
 	SpreadBudget bool    `json:"spread_budget"`
+	// SyncRate, SyncFor and SyncBurst shape figure 7.
+	SyncRate  int           `json:"sync_rate"`
+	SyncFor   time.Duration `json:"sync_for"`
+	SyncBurst int           `json:"sync_burst"`
 
 	bin, out, work, server, dynalite string
 	keepWork                         bool
@@ -86,7 +93,10 @@ func main() {
 	flag.Float64Var(&c.PartitionWCU, "partition-wcu", 1000, "simulated WCU/s per partition (figure 2)")
 	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0 sets the table's capacity to 40% of the loader's write rate in figure 1")
 	flag.BoolVar(&c.SpreadBudget, "spread-budget", true, "figure 2 passes --max-wcu equal to the simulated table's capacity")
-	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5,6", "figures to measure")
+	flag.IntVar(&c.SyncRate, "sync-rate", 1000, "changes per second the generator produces while sync follows (figure 7)")
+	flag.DurationVar(&c.SyncFor, "sync-seconds", 10*time.Second, "how long the generator runs at -sync-rate (figure 7)")
+	flag.IntVar(&c.SyncBurst, "sync-burst", 50000, "changes of the burst sync catches up with (figure 7)")
+	flag.StringVar(&c.Figures, "figures", "1,2,3,4,5,6", "figures to measure (7, sync, is off the default list: it needs PostgreSQL with wal_level=logical)")
 	flag.StringVar(&c.bin, "pg2ddb", "bin/pg2ddb", "the pg2ddb binary to measure")
 	flag.StringVar(&c.out, "o", "bench/out/latest.json", "JSON report")
 	flag.BoolVar(&c.keepWork, "keep", false, "keep the work directory (plans, logs)")
@@ -154,7 +164,7 @@ func run(ctx context.Context, c *config) error {
 		id string
 		fn func(context.Context) []Figure
 	}{
-		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4}, {"6", b.figure6},
+		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4}, {"6", b.figure6}, {"7", b.figure7},
 	}
 	for _, s := range steps {
 		if !want[s.id] {
@@ -175,6 +185,7 @@ func run(ctx context.Context, c *config) error {
 		"rows": c.Rows, "big_rows": c.BigRows, "spread_rows": c.SpreadRows, "dynalite_rows": c.DynaliteRows, "customers": c.Customers,
 		"zipf": c.Zipf, "seed": c.Seed, "runs": c.Runs, "workers": c.Workers, "partitions": c.Partitions,
 		"partition_wcu": c.PartitionWCU, "time_scale": c.TimeScale, "spread_budget": c.SpreadBudget, "figures": c.Figures,
+		"sync_rate": c.SyncRate, "sync_seconds": c.SyncFor.Seconds(), "sync_burst": c.SyncBurst,
 		"write_rate": b.writeRate(),
 	}
 	rep.AllPass = true

@@ -51,6 +51,7 @@ func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
   plan     design natural composite keys and write a plan file to review and commit
   review   dry run: show what a load of a plan would write, with sample items
   load     bulk-load a plan in interleaved sort-key order, with resume
+  sync     load, then follow the source's changes for a cut-over without downtime
   verify   check that every source row arrived
   export   write a plan's items to S3 for DynamoDB's own loaders
   import   create the tables from an export with ImportTable
@@ -109,6 +110,7 @@ plus --endpoint-url and --region.
 		a.planCommand(),
 		a.reviewCommand(),
 		a.loadCommand(),
+		a.syncCommand(),
 		a.verifyCommand(),
 		a.exportCommand(),
 		a.importCommand(),

@@ -30,7 +30,7 @@ const exitCodesHelp = `Exit codes:
   1    failure, or verify found differences
   2    invalid flags (the usage is printed)
   3    more rejected rows than --max-rejects, or items bulk-put could not write
-  130  interrupted (Ctrl-C); --resume continues a load or an export`
+  130  interrupted (Ctrl-C); --resume continues a load, an export or a sync`
 
 // exitCode maps what a command returned to the process exit code.
 func exitCode(err error) int {

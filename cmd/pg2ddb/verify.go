@@ -15,6 +15,7 @@ func (a *app) verifyCommand() *cobra.Command {
 		sample  int
 		rejects string
 		tables  []string
+		full    bool
 	)
 	c := &cobra.Command{
 		Use:   "verify PLAN",
@@ -40,7 +41,7 @@ printed and the exit status is non-zero.`,
 				sample = -1
 			}
 			rep, err := verify.Verify(ctx, op.plan, load.SnapshotSource{Snapshot: op.snap}, db, verify.VerifyOptions{
-				Sample: sample, RejectsPath: or(rejects, args[0]+".rejects.jsonl"),
+				Sample: sample, RejectsPath: or(rejects, args[0]+".rejects.jsonl"), Full: full,
 			})
 			if err != nil {
 				return err
@@ -55,9 +56,13 @@ printed and the exit status is non-zero.`,
 				if t.Dropped > 0 {
 					dropped = " - " + plans.Thousands(t.Dropped) + " repeats dropped"
 				}
-				fmt.Fprintf(a.stdout, "%s %s: %s source rows - %s rejected%s = %s items in DynamoDB; %s sampled, %d differences\n",
+				compared := "sampled"
+				if full {
+					compared = "compared in full"
+				}
+				fmt.Fprintf(a.stdout, "%s %s: %s source rows - %s rejected%s = %s items in DynamoDB; %s %s, %d differences\n",
 					mark, t.Target, plans.Thousands(t.SourceRows), plans.Thousands(t.Rejected), dropped, plans.Thousands(t.Items),
-					plans.Thousands(int64(t.Sampled)), t.DifferenceCount)
+					plans.Thousands(int64(t.Sampled)), compared, t.DifferenceCount)
 				for _, d := range t.Differences {
 					fmt.Fprintf(a.stdout, "     %s\n", d)
 				}
@@ -78,5 +83,6 @@ printed and the exit status is non-zero.`,
 	c.Flags().IntVar(&sample, "sample", 1000, "source rows per table compared attribute by attribute (0: none)")
 	c.Flags().StringVar(&rejects, "rejects", "", "the load's rejects file (default: PLAN.rejects.jsonl)")
 	c.Flags().StringSliceVar(&tables, "tables", nil, "verify only these tables, comma-separated")
+	c.Flags().BoolVar(&full, "full", false, "compare every source row with its item attribute by attribute, and list items no row has (the check after a sync)")
 	return c
 }

@@ -79,6 +79,20 @@ func ServerURL() string {
 	return "postgres://postgres@127.0.0.1:5432/postgres?sslmode=disable"
 }
 
+// LogicalServerURL is the PostgreSQL server with wal_level=logical that
+// sync's tests create their databases on: PG2DDB_TEST_LOGICAL_DATABASE, which
+// scripts/services.sh exports (starting a throwaway cluster when the main
+// server lacks logical decoding). It fails t when the variable is not set,
+// since a test that needs the server must not pass without it.
+func LogicalServerURL(t testing.TB) string {
+	t.Helper()
+	u := os.Getenv("PG2DDB_TEST_LOGICAL_DATABASE")
+	if u == "" {
+		t.Fatal("testenv: PG2DDB_TEST_LOGICAL_DATABASE is not set: run the tests under scripts/services.sh (make test), which starts PostgreSQL with wal_level=logical")
+	}
+	return u
+}
+
 // WithDatabase returns url with its database name replaced by name.
 func WithDatabase(rawURL, name string) (string, error) {
 	u, err := url.Parse(rawURL)
@@ -102,9 +116,36 @@ type Database struct {
 // dataset's files, so later tests copy it in a fraction of a second.
 func NewDatabase(t testing.TB, dataset string) *Database {
 	t.Helper()
+	return newDatabase(t, ServerURL(), dataset, 0)
+}
+
+// NewLogicalDatabase is NewDatabase on the server with wal_level=logical
+// (LogicalServerURL). scripts/services.sh starts that server in the
+// background, so the first test waits up to two minutes for it to answer.
+// Replication slots left by the test's database are dropped with it.
+func NewLogicalDatabase(t testing.TB, dataset string) *Database {
+	t.Helper()
+	return newDatabase(t, LogicalServerURL(t), dataset, 2*time.Minute)
+}
+
+// connectWaiting connects to url, trying again for up to wait while the
+// server refuses connections or is starting up.
+func connectWaiting(ctx context.Context, url string, wait time.Duration) (*pgx.Conn, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		c, err := pgx.Connect(ctx, url)
+		if err == nil || time.Now().After(deadline) || ctx.Err() != nil {
+			return c, err
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
+func newDatabase(t testing.TB, server, dataset string, wait time.Duration) *Database {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	admin, err := pgx.Connect(ctx, ServerURL())
+	admin, err := connectWaiting(ctx, server, wait)
 	if err != nil {
 		t.Fatalf("testenv: PostgreSQL is not reachable (start it with `make test`, or set PG2DDB_TEST_DATABASE): %v", err)
 	}
@@ -112,7 +153,7 @@ func NewDatabase(t testing.TB, dataset string) *Database {
 
 	template := ""
 	if dataset != "" {
-		template, err = ensureTemplate(ctx, admin, dataset)
+		template, err = ensureTemplate(ctx, admin, server, dataset)
 		if err != nil {
 			t.Fatalf("testenv: load dataset %s: %v", dataset, err)
 		}
@@ -124,7 +165,7 @@ func NewDatabase(t testing.TB, dataset string) *Database {
 	if err := createDatabase(ctx, admin, name, template); err != nil {
 		t.Fatalf("testenv: %v", err)
 	}
-	u, err := WithDatabase(ServerURL(), name)
+	u, err := WithDatabase(server, name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,12 +178,17 @@ func NewDatabase(t testing.TB, dataset string) *Database {
 		pool.Close()
 		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 		defer cancel()
-		c, err := pgx.Connect(ctx, ServerURL())
+		c, err := pgx.Connect(ctx, server)
 		if err != nil {
 			t.Errorf("testenv: drop %s: %v", name, err)
 			return
 		}
 		defer c.Close(ctx)
+		// A logical replication slot belongs to its database and keeps
+		// it from being dropped: drop the inactive ones first.
+		if _, err := c.Exec(ctx, "SELECT pg_drop_replication_slot(slot_name) FROM pg_replication_slots WHERE database = $1 AND NOT active", name); err != nil {
+			t.Errorf("testenv: drop the replication slots of %s: %v", name, err)
+		}
 		if _, err := c.Exec(ctx, "DROP DATABASE IF EXISTS "+pgx.Identifier{name}.Sanitize()+" WITH (FORCE)"); err != nil {
 			t.Errorf("testenv: drop %s: %v", name, err)
 		}
@@ -190,7 +236,7 @@ func sanitize(s string) string {
 // ensureTemplate loads dataset into a template database unless one with the
 // same content hash exists. An advisory lock keeps parallel test packages
 // from loading the same dataset twice.
-func ensureTemplate(ctx context.Context, admin *pgx.Conn, dataset string) (string, error) {
+func ensureTemplate(ctx context.Context, admin *pgx.Conn, server, dataset string) (string, error) {
 	shared, err := SharedDir()
 	if err != nil {
 		return "", err
@@ -220,7 +266,7 @@ func ensureTemplate(ctx context.Context, admin *pgx.Conn, dataset string) (strin
 	if _, err := admin.Exec(ctx, "CREATE DATABASE "+pgx.Identifier{loading}.Sanitize()+" TEMPLATE template0 ENCODING 'UTF8'"); err != nil {
 		return "", fmt.Errorf("create %s: %w", loading, err)
 	}
-	u, err := WithDatabase(ServerURL(), loading)
+	u, err := WithDatabase(server, loading)
 	if err != nil {
 		return "", err
 	}

@@ -226,9 +226,15 @@ func (d *designer) design() (*plans.Table, error) {
 	d.wcu = math.Max(1, math.Ceil(avg/1024))
 
 	cands := d.candidates()
-	var chosen *candidate
-	var sk *sortKey
+	chosen, sk, err := d.structural(cands)
+	if err != nil {
+		return nil, err
+	}
+	rule := ""
 	for _, c := range cands {
+		if chosen != nil {
+			break
+		}
 		if len(c.failures) > 0 {
 			continue
 		}
@@ -240,15 +246,21 @@ func (d *designer) design() (*plans.Table, error) {
 			c.failures = append(c.failures, "no sort key could be proven to make ("+strings.Join(c.columns(), ", ")+", sort key) unique")
 			continue
 		}
-		chosen, sk = c, s
+		chosen, sk, rule = c, s, RuleScoredCandidates
 		break
 	}
 	if chosen == nil {
-		var err error
 		chosen, sk, err = d.fallback(cands, pt)
 		if err != nil {
 			return nil, err
 		}
+		rule = RuleScoredCandidates
+		if chosen.sequence || slices.ContainsFunc(chosen.cols, func(col *catalog.Column) bool { return d.ownSequence(col) }) {
+			rule = RuleSequenceOnlyFallback
+		}
+	}
+	if rule != "" && len(chosen.why) > 0 {
+		chosen.why[0] = "rule " + rule + ": " + chosen.why[0]
 	}
 	for _, c := range cands {
 		if c != chosen && c.listed() {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/jackc/pgx/v5"
 	"github.com/jackc/pgx/v5/pgxpool"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
@@ -41,6 +42,15 @@ func TestScores(t *testing.T) {
 		}
 		p := planSchema(t, schema)
 		s := Score(e, p)
+		if show := os.Getenv("PG2DDB_BLIND_SHOW"); show != "" {
+			// Debugging aid: the planned tables named, as YAML.
+			for i := range p.Tables {
+				if strings.Contains(","+show+",", ","+p.Tables[i].Source+",") {
+					b, _ := yaml.Marshal(p.Tables[i])
+					t.Logf("%s", b)
+				}
+			}
+		}
 		var buf bytes.Buffer
 		if err := WriteScores(&buf, s); err != nil {
 			t.Fatal(err)

@@ -335,7 +335,13 @@ type candidate struct {
 	// plain is a column with no evidence but its type: listed among the
 	// rejected only when it failed a gate worth reading.
 	plain bool
+	// category: a plain column with fewer values than √rows.
+	category bool
 }
+
+// minCategoryRows is the fewest rows for which few values make a plain
+// column a category.
+const minCategoryRows = 100
 
 func (c *candidate) columns() []string {
 	out := make([]string, len(c.cols))
@@ -515,6 +521,10 @@ func (d *designer) candidates() []*candidate {
 			meaning, role = meaningOwnedByName, "the entity that owns the rows, each named within it (an item collection of the parent)"
 		case len(fk.Columns) == 1 && n > 0 && classification(n, rows):
 			meaning, role = meaningClassification, "a classification of the rows ("+plans.Thousands(n)+" values for "+plans.Thousands(rows)+" rows)"
+		case anyWord(words(fk.RefTable), placeWords):
+			// An address or a city the rows point at locates them; it
+			// owns none of them.
+			meaning, role = meaningReference-0.1, "a place the rows point at, not their owner"
 		}
 		for _, c := range fk.Columns {
 			refs[c] = true
@@ -540,6 +550,13 @@ func (d *designer) candidates() []*candidate {
 					meaning = meaningOneToOne
 				}
 				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
+			}
+		}
+		if !refs[c.Name] && r == roleIdentifier && !unique {
+			if base := ownerBase(c.Name); base != "" && owner(t.Name, base) && len(t.Name) >= len(base)+3 {
+				// shoppingcartitem.shoppingcartid: named after the entity
+				// the table is named after, though no key declares it.
+				add([]string{c.Name}, meaningOwner, roleIdentifier, "the owning entity by name: the table is named after "+base+", which the column identifies", nil)
 			}
 		}
 		code := false
@@ -689,6 +706,19 @@ func compareCandidates(a, b *candidate) int {
 		return 1
 	}
 	return 0
+}
+
+// ownerBase is what an id column names: shoppingcartid and shopping_cart_id
+// give shoppingcart; "" when the name is no *id.
+func ownerBase(col string) string {
+	ws := words(col)
+	if len(ws) > 1 && ws[len(ws)-1] == "id" {
+		return strings.Join(ws[:len(ws)-1], "")
+	}
+	if len(ws) == 1 && len(ws[0]) > 4 && strings.HasSuffix(ws[0], "id") {
+		return strings.TrimSuffix(ws[0], "id")
+	}
+	return ""
 }
 
 // owner reports whether the table is named after ref: invoice_line after
@@ -854,6 +884,17 @@ func (d *designer) gate(c *candidate) {
 	}
 	if other == 0 || len(c.cols) == 1 {
 		c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
+	}
+	if len(c.cols) == 1 && other == 0 {
+		col := c.cols[0]
+		if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+			// A column with no evidence of meaning and few values is a
+			// category or a flag: with a declared key to fall back on,
+			// it is no partition key.
+			c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and no evidence of meaning — a category or flag, not a key", col.Name, plans.Thousands(c.distinct), plans.Thousands(rows)))
+			c.category = true
+			other++
+		}
 	}
 	if other == 0 {
 		d.throughput(c)

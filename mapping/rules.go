@@ -422,7 +422,7 @@ func (d *designer) ownedCodes() ([]proposal, error) {
 				continue
 			}
 			r := d.referenceOf(fk.Columns[0])
-			if r == nil || r.surrogate || anyWord(words(fk.Columns[0]), timeWords) {
+			if r == nil || r.surrogate || anyWord(words(fk.Columns[0]), timeWords) || d.checks >= d.opts.MaxChecks {
 				continue
 			}
 			res, err := d.check([]string{fk.Columns[0], col.Name})

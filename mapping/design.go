@@ -128,7 +128,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
 			continue
 		}
-		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys}
+		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys, referencedPK: referencedPK(schema, t)}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
@@ -146,6 +146,26 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		d.access(&p.Tables[i])
 	}
 	return p, nil
+}
+
+// referencedPK names a foreign key of another table to t's one-column
+// primary key, or "".
+func referencedPK(schema *catalog.Schema, t *catalog.Table) string {
+	if t.PrimaryKey == nil || len(t.PrimaryKey.Columns) != 1 {
+		return ""
+	}
+	for i := range schema.Tables {
+		o := &schema.Tables[i]
+		if o == t {
+			continue
+		}
+		for _, fk := range o.ForeignKeys {
+			if fk.RefSchema == t.Schema && fk.RefTable == t.Name && len(fk.RefColumns) == 1 && fk.RefColumns[0] == t.PrimaryKey.Columns[0] {
+				return o.QualifiedName() + "." + fk.Columns[0]
+			}
+		}
+	}
+	return ""
 }
 
 func skipReason(t *catalog.Table) string {
@@ -175,6 +195,9 @@ type designer struct {
 	statsErr error
 	// proofs caches the checker's answers by column set.
 	proofs map[string]catalog.UniqueResult
+	// referencedPK names another table's foreign key to the table's
+	// one-column primary key, or "".
+	referencedPK string
 	// referencedBy lists, per column of the table, the written columns
 	// of other tables that reference it (declared or implied).
 	referencedBy map[string][]string
@@ -248,6 +271,24 @@ func (d *designer) design() (*plans.Table, error) {
 		}
 		chosen, sk, rule = c, s, RuleScoredCandidates
 		break
+	}
+	// A plain column unique in every row (a band's lower bound) is a
+	// data-proven natural key; a date or a measure is not.
+	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && chosen.meaning == meaningClassification) {
+		// The children carry the primary key's values: a column with no
+		// evidence of meaning, or a category, does not displace it.
+		warned := len(pt.Warnings)
+		if c, s, err := d.lastResort(cands, pt); err != nil {
+			return nil, err
+		} else if c == nil || !slices.Equal(c.columns(), d.t.PrimaryKey.Columns) || len(pt.Warnings) != warned+1 {
+			pt.Warnings = pt.Warnings[:warned]
+		} else {
+			pt.Warnings[len(pt.Warnings)-1] = "no natural key passes: " + strings.Join(c.columns(), ", ") + " is a surrogate, kept because " + d.referencedPK +
+				" references it; the best scored candidate, " + strings.Join(chosen.columns(), ", ") + ", has no evidence of meaning or only classifies rows (" + chosen.why[0] + ") — choose a natural key by hand if the application has one"
+			c.why = append(c.why, "referenced by "+d.referencedPK+": the key the children carry outranks "+strings.Join(chosen.columns(), ", ")+" ("+chosen.why[0]+")")
+			chosen, sk, rule = c, s, RuleSequenceOnlyFallback
+		}
 	}
 	if chosen == nil {
 		chosen, sk, err = d.fallback(cands, pt)

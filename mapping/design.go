@@ -42,6 +42,12 @@ type Options struct {
 	Database string
 	Schemas  []string
 	Tables   []string
+	// ShardHotKeys write-shards a partition key whose hottest value holds
+	// the load back (the load's tail) even when the source's live write
+	// rate does not need it. Off, a hot key stays whole and the plan
+	// states the load's tail: sharding is permanent and costs every
+	// reader N queries, while the tail costs one load.
+	ShardHotKeys bool
 	// Workload is the pg_stat_statements evidence (extract.ReadWorkload);
 	// nil when it was not read. It ranks key and index candidates, and
 	// its summary goes into the plan's source.
@@ -971,7 +977,7 @@ func (d *designer) throughput(c *candidate) {
 		plans.Seconds(hotSeconds), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate))
 	if known && over <= maxHotValues && over*4 <= c.distinct {
 		c.sharded = true
-		c.why = append(c.why, fmt.Sprintf("only %d of its %s values exceed the throughput budget (%s items each at most): kept, and write-sharded", over, plans.Thousands(c.distinct), plans.Thousands(fits)))
+		c.why = append(c.why, fmt.Sprintf("only %d of its %s values exceed the throughput budget (%s items each at most): kept — hot during the load, write-sharded only when the live write rate needs it or --shard-hot-keys asks", over, plans.Thousands(c.distinct), plans.Thousands(fits)))
 		return
 	}
 	c.failures = append(c.failures, msg)

@@ -913,6 +913,10 @@ func (d *designer) gate(c *candidate) {
 			other++
 			continue
 		}
+		if len(c.cols) == 1 && d.holdsEmpty(col, cp) {
+			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
+			other++
+		}
 		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
@@ -947,6 +951,13 @@ func (d *designer) gate(c *candidate) {
 		d.throughput(c)
 	}
 	c.score = d.score(c)
+}
+
+// holdsEmpty reports whether the profile shows empty strings in a text
+// column: its smallest value is the empty one. A key of that column alone
+// would be empty for those rows, which DynamoDB refuses.
+func (d *designer) holdsEmpty(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	return col.Category == "S" && cp != nil && d.rows() > cp.Nulls && cp.Min == "" && cp.Max != ""
 }
 
 // maxHotValues is how many values may exceed the throughput budget for a

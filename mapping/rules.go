@@ -174,7 +174,7 @@ func (d *designer) usable(col *catalog.Column) bool {
 		return false
 	}
 	_, why := keyPartFor(col, cp)
-	return why == ""
+	return why == "" && !d.holdsEmpty(col, cp)
 }
 
 // ownSequence reports whether a column is a sequence-style id of the table

@@ -126,3 +126,32 @@ func TestNamesNeedCardinality(t *testing.T) {
 		}
 	}
 }
+
+// TestEmptyStringsAreNoKey: a declared unique code that holds an empty
+// string in some row is no key on its own (DynamoDB refuses an empty key
+// value, so the load would reject those rows); plan finds it, not load.
+func TestEmptyStringsAreNoKey(t *testing.T) {
+	rows := int64(2000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "products", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("product_id", "integer", "N"), col("sku", "text", "S"), col("title", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "products_pkey", Columns: []string{"product_id"}, Constraint: true},
+		Uniques:    []catalog.Index{{Name: "products_sku_key", Columns: []string{"sku"}, Constraint: true}},
+	}}}
+	s.Tables[0].Columns[0].Sequence = "public.products_product_id_seq"
+	sku := prof("sku", rows, 1, 12)
+	sku.Min, sku.Max = "", "ZZ-999"
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "products", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("product_id", rows, 1, 4), sku, prof("title", rows, 1, 30),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval}
+	pk, _, _ := designOne(t, s, p, &fakeChecker{unique: [][]string{{"sku"}, {"title"}, {"product_id"}}})
+	if slices.Contains(pk, "sku") {
+		t.Errorf("pk %v: sku holds an empty string", pk)
+	}
+	sku.Min = "AA-001"
+	p.Tables[0].Columns[1] = sku
+	if pk, _, _ := designOne(t, s, p, &fakeChecker{unique: [][]string{{"sku"}, {"title"}, {"product_id"}}}); !slices.Equal(pk, []string{"sku"}) {
+		t.Errorf("pk %v: without empty strings the unique sku is the key", pk)
+	}
+}

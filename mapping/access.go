@@ -37,6 +37,8 @@ type lookup struct {
 	// classification marks a foreign key with fewer values than the
 	// square root of the rows: it classifies rows rather than owning them.
 	classification bool
+	// appID marks an application-made id (a uuid without a default).
+	appID bool
 	// sorts marks an index led by a date or time: it orders rows, it
 	// looks none up.
 	sorts bool
@@ -272,6 +274,17 @@ func (d *designer) lookups() []lookup {
 		}
 		out = append(out, l)
 	}
+	// Application-made ids: a uuid with no database default, unique in
+	// the data, is the identity clients hold even when no constraint
+	// says so.
+	for i := range t.Columns {
+		col := &t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if !d.appID(col, cp) || slices.ContainsFunc(out, func(l lookup) bool { return len(l.cols) == 1 && l.cols[0] == col.Name }) {
+			continue
+		}
+		out = append(out, lookup{kind: plans.AccessUnique, source: "application-made id: " + col.BaseType + " without a database default, unique in the data", cols: []string{col.Name}, appID: true})
+	}
 	known := map[string]bool{}
 	for i := range out {
 		for _, c := range out[i].cols {
@@ -293,6 +306,19 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// uuidText is a uuid's text form.
+var uuidText = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// appID reports whether a column is an application-made id: a uuid (its
+// type, or text whose smallest and largest values are uuids) that the
+// database does not generate, in every row and unique in the data.
+func (d *designer) appID(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	if cp == nil || d.rows() == 0 || cp.Nulls > 0 || cp.Distinct < d.rows() || cp.DistinctEstimated || generated(col, cp) {
+		return false
+	}
+	return col.BaseType == "uuid" || col.Category == "S" && uuidText.MatchString(cp.Min) && uuidText.MatchString(cp.Max)
 }
 
 // generated reports whether the table itself generates the column's values
@@ -645,6 +671,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "unique constraint"
 	case l.calls >= StrongWorkloadCalls:
 		ix.Enabled, ix.Rule = true, fmt.Sprintf("workload calls ≥ %d", StrongWorkloadCalls)
+	case l.appID:
+		ix.Enabled, ix.Rule = true, "application-made id: clients hold it and look items up by it"
 	case l.kind == plans.AccessForeignKey && l.classification:
 		ix.Rule = "foreign key with fewer values than √rows: a classification, not an owner's list: proposed, off"
 	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:

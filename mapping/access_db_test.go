@@ -3,6 +3,7 @@ package mapping
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -167,5 +168,29 @@ func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
 	a, ix := lookup(designSQL(t, Options{}, sql...))
 	if ix == nil || !ix.Enabled || ix.Rule != "referenced by foreign keys (public.child.parent_id): the children's items carry the value, so readers resolve the parent by it" || ix.Projection != plans.ProjectAll {
 		t.Errorf("referenced by a written column: %+v, index %+v", a, ix)
+	}
+}
+
+// TestApplicationIDIsServed: a uuid the application makes (no database
+// default, no constraint, unique in the data) is how clients name an item:
+// it is proposed as an index, on, beside a table keyed by its owner.
+func TestApplicationIDIsServed(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE accounts (account_code text PRIMARY KEY)`,
+		`INSERT INTO accounts SELECT 'A' || lpad(i::text, 4, '0') FROM generate_series(1, 200) i`,
+		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL)`,
+		`INSERT INTO notes (public_id, account_code, body) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i FROM generate_series(1, 3000) i`)
+	pt := table(t, p, "public.notes")
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"account_code"}) {
+		t.Errorf("notes: pk %v, want the owner account_code: a per-row random id never outranks it", pk)
+	}
+	i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{"public_id"}) })
+	if i < 0 {
+		t.Fatalf("no lookup by public_id: %+v", pt.AccessPaths)
+	}
+	a := pt.AccessPaths[i]
+	j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+	if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
+		t.Errorf("notes by public_id: %+v, indexes %+v", a, pt.Indexes)
 	}
 }

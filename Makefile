@@ -23,10 +23,13 @@ build:
 test: deps
 	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
 
-## lint: go vet, staticcheck (pinned as a go.mod tool) and gofmt.
+## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
+## doc comments that name another declaration), predeclared (a builtin such
+## as copy, max or print shadowed), both pinned as go.mod tools, and gofmt.
 lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) tool predeclared ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would rewrite:"; echo "$$out"; exit 1; fi
 
 ## docs-check: README.md and docs/ name only commands, flags and files that

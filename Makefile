@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 TESTFLAGS ?=
 
-.PHONY: all build test lint docs-check demo bench deps clean-testdb
+.PHONY: all build test test-short lint docs-check demo bench deps clean-testdb
 
 all: build
 
@@ -22,6 +22,12 @@ build:
 ## test: the whole suite with the race detector, against real services.
 test: deps
 	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
+
+## test-short: the inner loop: the suite without its long tests
+## (testenv.Long: whole datasets, killed processes, the browser), no race
+## detector.
+test-short: deps
+	scripts/services.sh $(GO) test -short -count=1 $(TESTFLAGS) $(PKGS)
 
 ## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
 ## doc comments that name another declaration), predeclared (a builtin such

@@ -30,6 +30,7 @@ const (
 // encoding the millions of rows of employees twice under the race
 // detector. TestWireMatchesSDK covers the edge values branch by branch.
 func TestWireMatchesEncodeOnDatasets(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	check := func(t *testing.T, snap *extract.Snapshot, p *plans.Plan, all bool) {
 		rows := 0

@@ -152,6 +152,7 @@ func TestSafeNamesEndToEnd(t *testing.T) {
 // to dynalite's answers by ddbsim's TestValidationMatchesDynalite, and the
 // CLI into dynalite by TestLoadAndVerifyCommands and TestCorpusEndToEnd.
 func TestDatasetEndToEnd(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	for _, ds := range testenv.Datasets {
 		t.Run(ds, func(t *testing.T) {

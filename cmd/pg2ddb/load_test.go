@@ -97,6 +97,7 @@ func simTarget(t *testing.T) (*ddbsim.Server, []string) {
 // killed run wrote each of its items once, and the resume wrote again only
 // the items the killed run had written beyond its checkpoint's frontier.
 func TestKillAndResume(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)

@@ -96,6 +96,7 @@ func killMidLoad(t *testing.T, args []string, cpPath string, minPos, total int64
 // rows and leave 100 stale items with verify balancing. A fresh
 // --recreate load then keeps the first run's rejects aside and verifies.
 func TestKillEditResumeRefused(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
@@ -199,6 +200,7 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 // find every row: 40,000 rows of about 350 bytes, over the 8 MiB from
 // which a table is split.
 func TestKillAndResumeWithReaders(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)

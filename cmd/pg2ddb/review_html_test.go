@@ -49,6 +49,7 @@ func chromium(t *testing.T, page string, args ...string) []byte {
 // histogram and two heat pictures per table, each with rectangles of
 // non-zero size.
 func TestHTMLReviewOpensInChromium(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	path := planFor(t, db)

@@ -92,6 +92,7 @@ func (e *s3Env) run(t *testing.T, want int, args ...string) (string, string) {
 // repeat the same encoding. Compression none is in
 // TestBulkPutMergesFailedItemsIntoRejects.
 func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	for ds, compression := range map[string]string{"pagila": "gzip", "dellstore2": "zstd"} {
 		t.Run(ds, func(t *testing.T) {
@@ -261,6 +262,7 @@ func TestImportInterruptedIsReported(t *testing.T) {
 // manifest's, holding every item once, and the same objects a fresh
 // export writes.
 func TestExportKillAndResume(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 200000)

@@ -336,6 +336,7 @@ func appliedSome(out string) bool {
 // resumes it each time, and checks that DynamoDB equals the source once
 // the last run has caught up.
 func TestSyncKillResume(t *testing.T) {
+	testenv.Long(t)
 	t.Parallel()
 	const rows = 2000
 	db := testenv.NewLogicalDatabase(t, "")

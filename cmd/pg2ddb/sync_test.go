@@ -319,9 +319,10 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// appliedSome reports whether a sync's progress lines show changes applied.
+// appliedRE matches a sync's progress line of changes applied.
 var appliedRE = regexp.MustCompile(`sync: ([0-9,]+) changes applied`)
 
+// appliedSome reports whether a sync's progress lines show changes applied.
 func appliedSome(out string) bool {
 	for _, m := range appliedRE.FindAllStringSubmatch(out, -1) {
 		if m[1] != "0" {

@@ -257,6 +257,14 @@ func TestImportInterruptedIsReported(t *testing.T) {
 	}
 }
 
+// The export that TestExportKillAndResume kills: 60,000 rows (eventsTable,
+// a NaN every 997th: 60 rejects) in objects of 500 kB, about 15 of them.
+const (
+	killRows       = 60_000
+	killRejects    = killRows / 997
+	killObjectSize = "500000"
+)
+
 // TestExportKillAndResume kills an export with SIGKILL while it writes,
 // resumes it, and requires the objects under the prefix to be exactly the
 // manifest's, holding every item once, and the same objects a fresh
@@ -265,12 +273,12 @@ func TestExportKillAndResume(t *testing.T) {
 	testenv.Long(t)
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
-	eventsTable(t, db, 200000)
+	eventsTable(t, db, killRows)
 	e := newS3Env(t, ddbsim.Options{})
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "s3kill")
 	to := "s3://" + testBucket + "/kill"
-	args := append([]string{"export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000"}, e.flags...)
+	args := append([]string{"export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize}, e.flags...)
 	cmd := exec.Command(binary(t), args...)
 	cmd.Env = os.Environ()
 	var stderr strings.Builder
@@ -278,27 +286,36 @@ func TestExportKillAndResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		if st, err := os.Stat(planPath + ".rejects.jsonl"); err == nil && st.Size() > 5000 {
+		// A quarter of the rejects: the export is a quarter through.
+		if b, err := os.ReadFile(planPath + ".rejects.jsonl"); err == nil && bytes.Count(b, []byte("\n")) >= killRejects/4 {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case err := <-exited:
+			t.Fatalf("the export ended before it was killed: %v\n%s", err, stderr.String())
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	cmd.Wait() //nolint:errcheck // killed
+	<-exited // killed
 	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: "kill/"})
 	if err != nil || m == nil || len(m.Tables) != 1 || m.Tables[0].Done {
 		t.Fatalf("manifest after the kill: %+v, %v; want one unfinished table\n%s", m, err, stderr.String())
 	}
-	out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000", "--resume")
-	if !strings.Contains(out, "200,000") {
+	killed, _ := os.ReadFile(planPath + ".rejects.jsonl")
+	t.Logf("killed after %d of %d rejects", bytes.Count(killed, []byte("\n")), killRejects)
+	out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize, "--resume")
+	if !strings.Contains(out, "60,000") {
 		t.Fatalf("resume output:\n%s", out)
 	}
 	resumed := checkExport(t, e, "kill/")
-	e.run(t, 0, "export", planPath, "--source", db.URL, "--to", "s3://"+testBucket+"/fresh", "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000")
+	e.run(t, 0, "export", planPath, "--source", db.URL, "--to", "s3://"+testBucket+"/fresh", "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize)
 	fresh := checkExport(t, e, "fresh/")
 	if len(resumed) != len(fresh) || len(resumed) < 5 {
 		t.Fatalf("resumed export has %d objects, a fresh one %d", len(resumed), len(fresh))
@@ -312,14 +329,14 @@ func TestExportKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 200 {
-		t.Fatalf("%d reject lines after the resume, want the 200 NaN rows once", len(recs))
+	if len(recs) != killRejects {
+		t.Fatalf("%d reject lines after the resume, want the %d NaN rows once", len(recs), killRejects)
 	}
 }
 
 // checkExport reads every object under prefix, requires them to be the
 // manifest's objects with its counts and hashes, every item's key once,
-// and 199,800 items; it returns the objects' hashes by name.
+// and killRows-killRejects items; it returns the objects' hashes by name.
 func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 	t.Helper()
 	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: prefix})
@@ -381,8 +398,8 @@ func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 		}
 		items += n
 	}
-	if items != 199800 || et.Items != items || et.Rejected != 200 {
-		t.Fatalf("%d items in the objects, manifest %d items and %d rejected; want 199,800 and 200", items, et.Items, et.Rejected)
+	if items != killRows-killRejects || et.Items != items || et.Rejected != killRejects {
+		t.Fatalf("%d items in the objects, manifest %d items and %d rejected; want %d and %d", items, et.Items, et.Rejected, killRows-killRejects, killRejects)
 	}
 	return sums
 }

@@ -98,6 +98,7 @@ func TestBareColumnsReadAsTheExpressions(t *testing.T) {
 	t.Parallel()
 	for _, ds := range testenv.Datasets {
 		t.Run(ds, func(t *testing.T) {
+			testenv.Long(t)
 			t.Parallel()
 			db := testenv.NewDatabase(t, ds)
 			s, err := extract.Begin(t.Context(), db.Pool)

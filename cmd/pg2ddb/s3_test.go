@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,6 +25,7 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
@@ -248,8 +250,22 @@ func TestImportInterruptedIsReported(t *testing.T) {
 		t.Fatalf("plan: exit %d: %s", code, errOut)
 	}
 	e.run(t, 0, "export", plan2, "--source", db.URL, "--to", to+"2", "--progress", "none")
+	// Ctrl-C once the import has started: its table exists (CREATING),
+	// and the import's answer has had time to arrive (a fixed 300 ms from
+	// the start was too short on a busy machine).
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
+	defer cancel()
+	go func() {
+		ddb := testenv.DynamoDBAt(e.sim.URL())
+		for ctx.Err() == nil {
+			if out, err := ddb.ListTables(ctx, &dynamodb.ListTablesInput{}); err == nil && slices.ContainsFunc(out.TableNames, func(n string) bool { return strings.HasPrefix(n, "c_") }) {
+				time.Sleep(300 * time.Millisecond)
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
 	var o, eb bytes.Buffer
 	code = run(ctx, append([]string{"import", plan2, "--from", to + "2", "--progress", "none", "--poll", "50ms"}, e.flags...), &o, &eb)
 	if code != 130 || !strings.Contains(eb.String(), "goes on in AWS") || !strings.Contains(eb.String(), "/import/") {

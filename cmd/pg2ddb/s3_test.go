@@ -32,6 +32,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -83,27 +84,45 @@ func (e *s3Env) run(t *testing.T, want int, args ...string) (string, string) {
 	return out, errOut
 }
 
-// TestS3ExportImportAndBulkPutDatasets takes every table of two shared
-// datasets through both S3 paths a user takes — plan (mapping.Design,
-// unedited) → export → import → verify, then bulk-put --recreate of the
-// same export → verify — with no difference. pagila has the most column
-// types (arrays, bytea, enums, tsvector, timestamps) and dellstore2 the
-// whole-row duplicates the export numbers; the export writes each item with
-// the loader's encoder, so the other datasets' rows, which
-// TestDatasetEndToEnd takes end to end through the direct load, would
-// repeat the same encoding. Compression none is in
-// TestBulkPutMergesFailedItemsIntoRejects.
+// TestS3ExportImportAndBulkPutDatasets takes every table of pagila, and a
+// table of whole-row duplicates, through both S3 paths a user takes — plan
+// (mapping.Design, unedited) → export → import → verify, then bulk-put
+// --recreate of the same export → verify — with no difference. pagila has
+// the most column types (arrays, bytea, enums, tsvector, timestamps); the
+// duplicates table has the copies the export numbers, as dellstore2's
+// cust_hist has. The export writes each item with the loader's encoder, so
+// the other datasets' rows, which TestDatasetEndToEnd takes end to end
+// through the direct load, would repeat the same encoding. Compression none
+// is in TestBulkPutMergesFailedItemsIntoRejects.
 func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 	testenv.Long(t)
 	t.Parallel()
-	for ds, compression := range map[string]string{"pagila": "gzip", "dellstore2": "zstd"} {
+	for _, c := range []struct {
+		name, dataset, compression string
+		setup                      []string
+	}{
+		{"pagila", "pagila", "gzip", nil},
+		{"duplicates", "", "zstd", []string{
+			`CREATE TABLE public.hist (customerid int NOT NULL, orderid int NOT NULL, prod_id int NOT NULL)`,
+			`INSERT INTO public.hist SELECT i % 97 + 1, i, (i * 7) % 500 + 1 FROM generate_series(1, 6000) i`,
+			`INSERT INTO public.hist SELECT * FROM public.hist WHERE orderid % 50 = 0`,
+			`ANALYZE public.hist`,
+		}},
+	} {
+		ds, compression := c.name, c.compression
 		t.Run(ds, func(t *testing.T) {
 			t.Parallel()
-			db := testenv.NewDatabase(t, ds)
+			db := testenv.NewDatabase(t, c.dataset)
+			fixture.Exec(t, db.Pool, c.setup...)
 			e := newS3Env(t, ddbsim.Options{})
 			planPath := filepath.Join(t.TempDir(), ds+".yaml")
 			if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "-o", planPath); code != 0 {
 				t.Fatalf("plan: exit %d: %s", code, errOut)
+			}
+			if c.setup != nil {
+				if p, err := plans.ReadFile(planPath); err != nil || p.Tables[0].Duplicates == nil || p.Tables[0].Duplicates.Action != plans.DuplicatesNumber {
+					t.Fatalf("the plan does not number the duplicates: %v", err)
+				}
 			}
 			to := "s3://" + testBucket + "/" + ds + "/run1"
 			out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--compression", compression, "--max-rejects", "1000000")

@@ -299,6 +299,12 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		return res, err
 	}
 	res.Elapsed = time.Since(start)
+	if context.Cause(stopCtx) == errTooManyRejects {
+		// A reject in the last batches of the last table passed the
+		// limit after its reader had finished: every table is done, but
+		// the load is over its limit all the same.
+		return res, &pipeline.TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath}
+	}
 	return res, nil
 }
 

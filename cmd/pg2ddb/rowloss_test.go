@@ -115,3 +115,52 @@ func TestNumberedDuplicateNeverTakesARealKey(t *testing.T) {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// addIndex adds an enabled index keyed by column's attribute to tb, as a
+// reviewer would write it into the plan.
+func addIndex(t *testing.T, tb *plans.Table, column string) {
+	t.Helper()
+	for _, a := range tb.Attributes {
+		if a.Column == column {
+			tb.Indexes = append(tb.Indexes, plans.Index{Name: "gsi_" + column, Enabled: true, Rule: "added in review",
+				PartitionKey: plans.Key{Attribute: a.Name, Type: a.Type, Parts: []plans.KeyPart{{Column: column, Encoding: plans.EncString}}},
+				Projection:   plans.ProjectKeys})
+			return
+		}
+	}
+	t.Fatalf("%s has no attribute of column %s", tb.Source, column)
+}
+
+// TestRejectInTheLastBatchFailsTheLoad: the only reject of a table is its
+// last row, which DynamoDB itself refuses (an empty string as the key of
+// the index the reviewer enabled, inserted after the plan was made), in
+// the last batch of the only table.
+// The load must not exit 0 under --max-rejects 0: the limit is checked
+// when the last table ends as well as during it.
+func TestRejectInTheLastBatchFailsTheLoad(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.readings (id int PRIMARY KEY, colour text NOT NULL, note text NOT NULL)`,
+		`INSERT INTO public.readings SELECT i, 'c' || (i % 37), 'n' || (i % 5) FROM generate_series(1, 999) i`,
+		`ANALYZE public.readings`)
+	_, target := simTarget(t)
+	path, p := planTo(t, db, t.TempDir(), "lastrej")
+	execAll(t, db, `INSERT INTO public.readings VALUES (1000, 'c1', '')`)
+	tb := planTable(t, p, "public.readings")
+	addIndex(t, tb, "note")
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, target...)...)
+	if code != 3 || !strings.Contains(errOut, "more than --max-rejects 0") {
+		t.Fatalf("load: exit %d, want 3 naming the limit\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--resume", "--max-rejects", "1"}, target...)...)
+	if code != 0 {
+		t.Fatalf("resume with --max-rejects 1: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", path, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "1,000 source rows - 1 rejected = 999 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

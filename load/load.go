@@ -227,7 +227,13 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 	}
 	prep := target.PrepareOptions{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf, Resume: opts.Resume,
-		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done }}
+		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done },
+		Written: func(name string) int64 {
+			if tc := cp.Tables[name]; tc != nil {
+				return tc.written()
+			}
+			return 0
+		}}
 	if err := target.Prepare(ctx, db, tables, prep); err != nil {
 		return nil, err
 	}

@@ -164,3 +164,34 @@ func TestRejectInTheLastBatchFailsTheLoad(t *testing.T) {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestResumeRefusesAMissingTable: a load stopped part-way (at the reject
+// limit) is resumed against another endpoint, where its table does not
+// exist. The resume must refuse, naming the table and the rows the
+// checkpoint says were written, rather than create an empty table, write
+// only the rows after the checkpoint and exit 0; and so for a table the
+// checkpoint marks done.
+func TestResumeRefusesAMissingTable(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	eventsTable(t, db, 6000)
+	_, first := simTarget(t)
+	_, other := simTarget(t)
+	path := planEvents(t, db, t.TempDir(), "gone")
+	loadArgs := []string{"load", path, "--source", db.URL, "--progress", "none"}
+	code, out, errOut := runCLI(t, append(append(loadArgs, "--max-rejects", "2"), first...)...)
+	if code != 3 {
+		t.Fatalf("first load: exit %d, want 3 at the reject limit\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append(append(loadArgs, "--resume", "--max-rejects", "10"), other...)...)
+	if code == 0 || !strings.Contains(errOut, "tables that do not exist here: gone") || !strings.Contains(errOut, "_events (") || !strings.Contains(errOut, " rows written)") {
+		t.Fatalf("resume against an endpoint without the table: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append(append(loadArgs, "--resume", "--max-rejects", "10"), first...)...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append(append(loadArgs, "--resume", "--max-rejects", "10"), other...)...)
+	if code == 0 || !strings.Contains(errOut, "_events (5,994 rows written)") {
+		t.Fatalf("resume of a done load against an endpoint without the table: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

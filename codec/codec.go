@@ -138,6 +138,41 @@ func Key(t Type, width int) (KeyRule, string) {
 	return KeyRule{}, t.Name + " has no key encoding that sorts (keys are S, N or B)"
 }
 
+// KeyLoss says why encoding p would give two different values of a column
+// of type pgType (as a plan records it) one key, or why p is no encoding of
+// that type; "" when every value keeps a key of its own. Lossless are the
+// type's own key encoding (Key), string (PostgreSQL's text form of a
+// value is its own), number for integers and numerics, and integer for
+// integers (a value wider than the width is rejected, not cut).
+func KeyLoss(pgType string, p plans.KeyPart) string {
+	t := Parse(pgType, "", "", "")
+	own, _ := Key(t, 0)
+	switch {
+	case p.Encoding == plans.EncString, own.Encoding != "" && p.Encoding == own.Encoding:
+		return ""
+	case p.Encoding == plans.EncNumber && (t.IsInteger() || t.Kind == Numeric):
+		return ""
+	case p.Encoding == plans.EncInteger && t.IsInteger():
+		return ""
+	}
+	use := plans.EncString
+	if own.Encoding != "" {
+		use = own.Encoding + " or " + plans.EncString
+	}
+	var why string
+	switch {
+	case p.Encoding == plans.EncDate && (t.Kind == Timestamp || t.Kind == TimestampTZ):
+		why = "keeps only the day: rows of one day would share a key and overwrite each other"
+	case p.Encoding == plans.EncTimestamp && t.Kind == TimestampTZ:
+		why = "writes the session's local time, in which two instants of a daylight-saving change read alike"
+	case p.Encoding == plans.EncInteger && t.IsInexact():
+		why = "drops the fraction: -0.5 and -0.25 would share a key and overwrite each other"
+	default:
+		why = "is not an encoding of this type"
+	}
+	return fmt.Sprintf("encoding %s of a %s column %s; use %s", p.Encoding, pgType, why, use)
+}
+
 // Ident quotes a column name for SQL as pgx.Identifier.Sanitize does: in
 // double quotes, an embedded quote doubled and NUL bytes dropped.
 func Ident(name string) string {

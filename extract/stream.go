@@ -77,12 +77,13 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 	if len(t.PartitionKey.Parts) == 0 {
 		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
 	}
-	pk, err = keyExpr(t.PartitionKey, integers)
+	types := columnTypes(t)
+	pk, err = keyExpr(t.PartitionKey, integers, types)
 	if err != nil {
 		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
 	}
 	if t.SortKey != nil {
-		if sk, err = keyExpr(*t.SortKey, integers); err != nil {
+		if sk, err = keyExpr(*t.SortKey, integers, types); err != nil {
 			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
 		}
 	}
@@ -96,6 +97,20 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 		pk = "(" + pk + " || '" + plans.Separator + "' || " + plans.ShardSQL(sk, t.Sharding.Shards) + "::text)"
 	}
 	return pk, sk, nil
+}
+
+// columnTypes are the PostgreSQL types the plan records for t's columns,
+// written or excluded: a key part's encoding must keep its values apart
+// (codec.KeyLoss).
+func columnTypes(t plans.Table) map[string]string {
+	out := map[string]string{}
+	for _, a := range t.Attributes {
+		out[a.Column] = a.PGType
+	}
+	for _, e := range t.Excluded {
+		out[e.Column] = e.PGType
+	}
+	return out
 }
 
 // integerColumns are the columns of t that the plan records as smallint,
@@ -115,7 +130,7 @@ func integerColumns(t plans.Table) map[string]bool {
 	return out
 }
 
-func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
+func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (string, error) {
 	if len(k.Parts) == 0 {
 		return "", errors.New("no parts")
 	}
@@ -131,6 +146,11 @@ func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
 	composite := len(k.Parts) > 1
 	exprs := make([]string, len(k.Parts))
 	for i, p := range k.Parts {
+		if pgType := types[p.Column]; pgType != "" {
+			if loss := codec.KeyLoss(pgType, p); loss != "" {
+				return "", fmt.Errorf("column %s: %s", p.Column, loss)
+			}
+		}
 		e, err := partExpr(p, composite)
 		if err != nil {
 			return "", err

@@ -195,3 +195,55 @@ func TestResumeRefusesAMissingTable(t *testing.T) {
 		t.Fatalf("resume of a done load against an endpoint without the table: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestLossyKeyEncodingsAreRefused: hand edits that make a key lossy — a
+// timestamptz primary-key column in the sort key with encoding date, a
+// numeric(8,2) primary key with encoding integer — must be refused
+// before anything is written, naming the part, rather than pass
+// validation and let the load overwrite rows silently (it skipped its
+// collision check because the primary key's columns are among the key's
+// parts: true of the columns, not of their encoded values).
+func TestLossyKeyEncodingsAreRefused(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.ticks (sensor text, at timestamptz, v int NOT NULL, PRIMARY KEY (sensor, at))`,
+		`INSERT INTO public.ticks SELECT 's' || (i % 10), timestamptz '2024-01-01 00:00Z' + (i / 10) * interval '8 hours', i FROM generate_series(0, 2999) i`,
+		`CREATE TABLE public.prices (amount numeric(8,2) PRIMARY KEY, label text NOT NULL)`,
+		`INSERT INTO public.prices SELECT i / 4.0, 'p' || i FROM generate_series(-400, 400) i`,
+		`ANALYZE public.ticks`, `ANALYZE public.prices`)
+	sim, target := simTarget(t)
+	path, p := planTo(t, db, t.TempDir(), "lossy")
+	ticks, prices := planTable(t, p, "public.ticks"), planTable(t, p, "public.prices")
+	var edited int
+	for _, k := range []*plans.Key{&ticks.PartitionKey, ticks.SortKey} {
+		for i := range k.Parts {
+			if k.Parts[i].Column == "at" {
+				k.Parts[i].Encoding = plans.EncDate
+				edited++
+			}
+		}
+	}
+	// The reviewer keys prices by its primary key, amount.
+	prices.PartitionKey.Type = "S"
+	prices.PartitionKey.Parts = []plans.KeyPart{{Column: "amount", Encoding: plans.EncInteger, Width: 8}}
+	prices.SortKey = nil
+	if edited != 1 {
+		t.Fatalf("the plan's keys are not the ones to edit: ticks %+v %+v, prices %+v", ticks.PartitionKey, ticks.SortKey, prices.PartitionKey)
+	}
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ table, want string }{
+		{"public.ticks", "column at: encoding date of a timestamp with time zone column keeps only the day"},
+		{"public.prices", "column amount: encoding integer of a numeric column drops the fraction"},
+	} {
+		code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--tables", c.table}, target...)...)
+		if code == 0 || !strings.Contains(errOut, c.table) || !strings.Contains(errOut, c.want) {
+			t.Errorf("load of %s: exit %d, want a refusal naming the lossy part\n%s\n%s", c.table, code, out, errOut)
+		}
+	}
+	code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none"}, target...)...)
+	if n := len(sim.Stats().Tables); code == 0 || n != 0 {
+		t.Fatalf("load: exit %d, want a refusal naming the lossy part\n%s\n%s", code, out, errOut)
+	}
+}

@@ -188,18 +188,19 @@ const (
 )
 
 // dateExpr is a date or time column as the value whose calendar date is
-// written (timestamptz in UTC), its to_char pattern and the first day of
-// year 1 to tell BC values by. The key encodings and the attribute
-// encodings of dates and times have the same names (plans.EncDate ==
-// plans.AttrDate, …).
-func dateExpr(enc, c string) (expr, pattern, firstDay string) {
+// written (timestamptz in UTC), its to_char pattern, and the first day of
+// year 1 and of year 10000 to tell the values by that a four-digit year
+// cannot sort (BC, and years of five digits). The key encodings and the
+// attribute encodings of dates and times have the same names
+// (plans.EncDate == plans.AttrDate, …).
+func dateExpr(enc, c string) (expr, pattern, firstDay, pastDay string) {
 	switch enc {
 	case plans.EncDate:
-		return c, datePattern, `'0001-01-01'::date`
+		return c, datePattern, `'0001-01-01'::date`, `'10000-01-01'::date`
 	case plans.EncTimestamp:
-		return c, timestampPattern, `'0001-01-01'::timestamp`
+		return c, timestampPattern, `'0001-01-01'::timestamp`, `'10000-01-01'::timestamp`
 	}
-	return "(" + c + " AT TIME ZONE 'UTC')", timestampTZPattern, `'0001-01-01'::timestamp`
+	return "(" + c + " AT TIME ZONE 'UTC')", timestampTZPattern, `'0001-01-01'::timestamp`, `'10000-01-01'::timestamp`
 }
 
 // KeyPartSQL is the SQL text expression of one key part, encoded as
@@ -227,7 +228,7 @@ func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
 		return c + "::numeric::text", nil
 	case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
 		// A BC value would print as its AD twin; KeyProblems rejects it.
-		e, pattern, _ := dateExpr(p.Encoding, c)
+		e, pattern, _, _ := dateExpr(p.Encoding, c)
 		return "to_char(" + e + ", " + pattern + ")", nil
 	case plans.EncBinary:
 		return c, nil
@@ -237,9 +238,10 @@ func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
 
 // KeyProblems returns the WHEN clauses of a CASE that says why part p of a
 // key of type keyType cannot be encoded for a row: NULL, an integer wider
-// than its width, a date or time that is infinite or before year 1 (key
-// encodings sort as strings and have no era, so 44 BC would be written as
-// AD 44; such a row is rejected with the reason instead).
+// than its width, a date or time that is infinite, before year 1 or after
+// year 9999 (key encodings sort as strings, have no era and four-digit
+// years: 44 BC would be written as AD 44, and 10000-01-01 would sort
+// before 2000-01-02; such a row is rejected with the reason instead).
 func KeyProblems(p plans.KeyPart, keyType string) []string {
 	c := Ident(p.Column)
 	name := QuoteLiteral(p.Column)
@@ -252,11 +254,13 @@ func KeyProblems(p plans.KeyPart, keyType string) []string {
 				" THEN 'integer ' || "+c+"::text || ' in key column ' || "+name+" || ' is wider than "+w+" digits'")
 		}
 	case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
-		e, _, first := dateExpr(p.Encoding, c)
+		e, _, first, past := dateExpr(p.Encoding, c)
 		whens = append(whens,
 			"WHEN NOT isfinite("+c+") THEN "+QuoteLiteral(p.Encoding+" ")+" || "+c+"::text || ' in key column ' || "+name+" || ' has no key encoding'",
 			"WHEN "+e+" < "+first+" THEN "+QuoteLiteral(p.Encoding+" ")+" || "+e+"::text || ' in key column ' || "+name+
-				" || ' is before year 1: key encodings sort as strings and have no era'")
+				" || ' is before year 1: key encodings sort as strings and have no era'",
+			"WHEN "+e+" >= "+past+" THEN "+QuoteLiteral(p.Encoding+" ")+" || "+e+"::text || ' in key column ' || "+name+
+				" || ' is after year 9999: key encodings sort as strings with four-digit years'")
 	}
 	return whens
 }
@@ -284,7 +288,7 @@ func ValueSQL(a plans.Attribute) (string, error) {
 	case plans.AttrDate, plans.AttrTimestamp, plans.AttrTimestampTZ:
 		// Before year 1 the value keeps its era as PostgreSQL writes it,
 		// "0044-03-15 BC"; infinite values are written as their text.
-		e, pattern, first := dateExpr(a.Encoding, c)
+		e, pattern, first, _ := dateExpr(a.Encoding, c)
 		return "coalesce(to_char(" + e + ", " + pattern + ") || CASE WHEN " + e + " < " + first + " THEN ' BC' ELSE '' END, " + c + "::text)", nil
 	case plans.AttrArray:
 		// to_jsonb keeps numbers exact and nests multi-dimensional arrays;

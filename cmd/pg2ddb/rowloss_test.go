@@ -13,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+	"github.com/pg2ddb/pg2ddb/item"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -245,5 +246,45 @@ func TestLossyKeyEncodingsAreRefused(t *testing.T) {
 	code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none"}, target...)...)
 	if n := len(sim.Stats().Tables); code == 0 || n != 0 {
 		t.Fatalf("load: exit %d, want a refusal naming the lossy part\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestDatesAfterYear9999AreRejectedFromKeys: a date after year 9999 in a
+// sort key encodes as "10000-01-01", which sorts before "2000-01-02",
+// against the promise that key parts sort in column order. Such a row is
+// a reject with the reason, not an item out of order.
+func TestDatesAfterYear9999AreRejectedFromKeys(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.bookings (room text, day date, guest text NOT NULL, PRIMARY KEY (room, day))`,
+		`INSERT INTO public.bookings SELECT 'r' || (i % 10), date '2000-01-01' + i / 10, 'g' || i FROM generate_series(0, 999) i`,
+		`INSERT INTO public.bookings VALUES ('r1', '10000-01-01', 'far'), ('r2', '12345-06-07', 'further')`,
+		`ANALYZE public.bookings`)
+	_, target := simTarget(t)
+	path, p := planTo(t, db, t.TempDir(), "y10k")
+	tb := planTable(t, p, "public.bookings")
+	if tb.SortKey == nil || tb.SortKey.Parts[0].Column != "day" || tb.SortKey.Parts[0].Encoding != plans.EncDate {
+		t.Fatalf("the plan's sort key is not day: %+v", tb.SortKey)
+	}
+	code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, target...)...)
+	if code != 3 {
+		t.Fatalf("load: exit %d, want 3 for two rejects\n%s\n%s", code, out, errOut)
+	}
+	recs, err := item.ReadRejects(path + ".rejects.jsonl")
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("rejects: %d, %v", len(recs), err)
+	}
+	for _, r := range recs {
+		if !strings.Contains(r.Reason, "after year 9999") {
+			t.Errorf("reject reason %q", r.Reason)
+		}
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--resume", "--max-rejects", "2"}, target...)...)
+	if code != 0 {
+		t.Fatalf("resume: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", path, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "1,002 source rows - 2 rejected = 1,000 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"path/filepath"
 	"slices"
@@ -12,6 +13,7 @@ import (
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/item"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -286,5 +288,77 @@ func TestDatesAfterYear9999AreRejectedFromKeys(t *testing.T) {
 	code, out, errOut = runCLI(t, append([]string{"verify", path, "--source", db.URL}, target...)...)
 	if code != 0 || !strings.Contains(out, "1,002 source rows - 2 rejected = 1,000 items") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestTruncateDuringTheLoadWaits: while the first table loads (slowly, into
+// a throttled simulator, one table at a time), another session truncates
+// the second. TRUNCATE is not MVCC-safe: a snapshot does not protect a
+// table it has not locked, and the second table loaded as 0 rows with exit
+// 0. The load locks every plan table when its snapshot opens, so the
+// TRUNCATE waits for the load, and every row of the snapshot arrives.
+func TestTruncateDuringTheLoadWaits(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.a_first (id int PRIMARY KEY, body text NOT NULL)`,
+		`INSERT INTO public.a_first SELECT i, repeat('x', 200) FROM generate_series(1, 1500) i`,
+		`CREATE TABLE public.b_second (id int PRIMARY KEY, body text NOT NULL)`,
+		`INSERT INTO public.b_second SELECT i, 'y' FROM generate_series(1, 2000) i`,
+		`ANALYZE public.a_first`, `ANALYZE public.b_second`)
+	sim, err := ddbsim.Start("", ddbsim.Options{PartitionWCU: 1e9, TableWCU: 1500})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	target := []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
+	path, p := planTo(t, db, t.TempDir(), "trunc")
+	if p.Tables[0].Source != "public.a_first" {
+		t.Fatalf("the plan loads %s first", p.Tables[0].Source)
+	}
+	second := planTable(t, p, "public.b_second").Target
+
+	type result struct {
+		code     int
+		out, err string
+	}
+	loaded := make(chan result, 1)
+	go func() {
+		code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--readers", "1"}, target...)...)
+		loaded <- result{code, out, errOut}
+	}()
+	// Truncate once the first table is being written.
+	deadline := time.Now().Add(30 * time.Second)
+	for written := false; !written; time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the load wrote nothing in 30 s")
+		}
+		for _, ts := range sim.Stats().Tables {
+			written = written || ts.StoredItems > 0
+		}
+	}
+	truncated := make(chan error, 1)
+	go func() {
+		_, err := db.Pool.Exec(context.Background(), `TRUNCATE public.b_second`)
+		truncated <- err
+	}()
+	var r result
+	select {
+	case r = <-loaded:
+	case <-time.After(60 * time.Second):
+		t.Fatal("the load did not end in 60 s")
+	}
+	if r.code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", r.code, r.out, r.err)
+	}
+	if err := <-truncated; err != nil {
+		t.Fatalf("truncate: %v", err)
+	}
+	for _, ts := range sim.Stats().Tables {
+		if ts.Name == second && ts.StoredItems != 2000 {
+			t.Fatalf("%s holds %d items, want the 2,000 rows of the load's snapshot\n%s", second, ts.StoredItems, r.out)
+		}
 	}
 }

@@ -36,7 +36,10 @@ type Options struct {
 	// write sharding and load-time estimates.
 	WriteRate int64 `yaml:"write_rate"`
 	// Nulls says what a NULL becomes: "omit" (no attribute, DynamoDB's
-	// idiom) or "null" ({"NULL": true}).
+	// idiom) or "null" ({"NULL": true}). A NULL in a key attribute of an
+	// enabled index is omitted either way: DynamoDB refuses NULL as an
+	// index key, and without the attribute the item is simply not in the
+	// index (a sparse index).
 	Nulls string `yaml:"nulls"`
 	// FloatSpecials says what NaN and ±Infinity in real/double columns
 	// become, since DynamoDB numbers cannot hold them: "reject" (the row

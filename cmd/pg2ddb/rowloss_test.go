@@ -125,8 +125,12 @@ func addIndex(t *testing.T, tb *plans.Table, column string) {
 	t.Helper()
 	for _, a := range tb.Attributes {
 		if a.Column == column {
+			enc := plans.EncString
+			if a.Type == "N" {
+				enc = plans.EncNumber
+			}
 			tb.Indexes = append(tb.Indexes, plans.Index{Name: "gsi_" + column, Enabled: true, Rule: "added in review",
-				PartitionKey: plans.Key{Attribute: a.Name, Type: a.Type, Parts: []plans.KeyPart{{Column: column, Encoding: plans.EncString}}},
+				PartitionKey: plans.Key{Attribute: a.Name, Type: a.Type, Parts: []plans.KeyPart{{Column: column, Encoding: enc}}},
 				Projection:   plans.ProjectKeys})
 			return
 		}
@@ -135,22 +139,23 @@ func addIndex(t *testing.T, tb *plans.Table, column string) {
 }
 
 // TestRejectInTheLastBatchFailsTheLoad: the only reject of a table is its
-// last row, which DynamoDB itself refuses (an empty string as the key of
-// the index the reviewer enabled, inserted after the plan was made), in
-// the last batch of the only table.
-// The load must not exit 0 under --max-rejects 0: the limit is checked
-// when the last table ends as well as during it.
+// last row, which DynamoDB itself refuses (under float_specials string, a
+// NaN is written as the string "NaN", which does not fit the number key
+// of an index added in review; the row was inserted after the plan), in
+// the last batch of the only table. The load must not exit 0 under
+// --max-rejects 0: the limit is checked when the last table ends as well
+// as during it.
 func TestRejectInTheLastBatchFailsTheLoad(t *testing.T) {
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
-		`CREATE TABLE public.readings (id int PRIMARY KEY, colour text NOT NULL, note text NOT NULL)`,
-		`INSERT INTO public.readings SELECT i, 'c' || (i % 37), 'n' || (i % 5) FROM generate_series(1, 999) i`,
+		`CREATE TABLE public.readings (id int PRIMARY KEY, colour text NOT NULL, v float8 NOT NULL)`,
+		`INSERT INTO public.readings SELECT i, 'c' || (i % 37), i / 4.0 FROM generate_series(1, 999) i`,
 		`ANALYZE public.readings`)
 	_, target := simTarget(t)
 	path, p := planTo(t, db, t.TempDir(), "lastrej")
-	execAll(t, db, `INSERT INTO public.readings VALUES (1000, 'c1', '')`)
-	tb := planTable(t, p, "public.readings")
-	addIndex(t, tb, "note")
+	execAll(t, db, `INSERT INTO public.readings VALUES (1000, 'c1', 'NaN')`)
+	p.Options.FloatSpecials = plans.FloatSpecialsString
+	addIndex(t, planTable(t, p, "public.readings"), "v")
 	if err := plans.WriteFile(path, p); err != nil {
 		t.Fatal(err)
 	}
@@ -361,4 +366,56 @@ func TestTruncateDuringTheLoadWaits(t *testing.T) {
 			t.Fatalf("%s holds %d items, want the 2,000 rows of the load's snapshot\n%s", second, ts.StoredItems, r.out)
 		}
 	}
+}
+
+// TestNullsWrittenLeaveIndexKeysSparse: under `nulls: null` a reviewer
+// enables an index on a nullable column. DynamoDB refuses NULL as an index
+// key, so writing {"NULL": true} rejected every row with a NULL there,
+// while validation and review predicted none. An index key attribute is
+// left out when NULL instead, whatever nulls says: the row arrives, the
+// index is sparse (as under nulls: omit), and verify agrees.
+func TestNullsWrittenLeaveIndexKeysSparse(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.parcels (id int PRIMARY KEY, courier text, weight int NOT NULL)`,
+		`INSERT INTO public.parcels SELECT i, CASE WHEN i % 4 = 0 THEN NULL ELSE 'k' || (i % 23) END, i % 50 FROM generate_series(1, 800) i`,
+		`ANALYZE public.parcels`)
+	endpoint, target := simTarget(t)
+	path, p := planTo(t, db, t.TempDir(), "sparse", "--nulls", "null")
+	tb := planTable(t, p, "public.parcels")
+	if p.Options.Nulls != plans.NullsWrite || keyUsesColumn(tb, "courier") {
+		t.Fatalf("nulls %q, keys %+v %+v", p.Options.Nulls, tb.PartitionKey, tb.SortKey)
+	}
+	addIndex(t, tb, "courier")
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut := runCLI(t, "review", path, "--source", db.URL)
+	if code != 0 {
+		t.Fatalf("review: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, target...)...)
+	if code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", path, "--source", db.URL, "--sample", "800"}, target...)...)
+	if code != 0 || !strings.Contains(out, "800 source rows - 0 rejected = 800 items") || !strings.Contains(out, "no differences") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+	_ = endpoint
+}
+
+// keyUsesColumn reports whether column is a part of tb's key.
+func keyUsesColumn(tb *plans.Table, column string) bool {
+	for _, k := range []*plans.Key{&tb.PartitionKey, tb.SortKey} {
+		if k == nil {
+			continue
+		}
+		for _, p := range k.Parts {
+			if p.Column == column {
+				return true
+			}
+		}
+	}
+	return false
 }

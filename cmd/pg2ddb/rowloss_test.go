@@ -419,3 +419,35 @@ func keyUsesColumn(tb *plans.Table, column string) bool {
 	}
 	return false
 }
+
+// TestExportRejectsWhatDynamoDBRefuses: an empty string as the key of an
+// index added in review. Export shipped the item to S3 and reported 0
+// rejected, and the simulator's import took it though its BatchWriteItem
+// refuses it. Now export sends the row to the rejects file with the
+// reason, the import holds every other row, and verify accounts for it.
+func TestExportRejectsWhatDynamoDBRefuses(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.labels (id int PRIMARY KEY, colour text NOT NULL, note text NOT NULL)`,
+		`INSERT INTO public.labels SELECT i, 'c' || (i % 37), 'n' || (i % 5) FROM generate_series(1, 499) i`,
+		`INSERT INTO public.labels VALUES (500, 'c1', '')`,
+		`ANALYZE public.labels`)
+	e := newS3Env(t, ddbsim.Options{})
+	path, p := planTo(t, db, t.TempDir(), "exprej")
+	addIndex(t, planTable(t, p, "public.labels"), "note")
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+	to := "s3://" + testBucket + "/exprej"
+	e.run(t, 3, "export", path, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "0")
+	out, _ := e.run(t, 0, "export", path, "--source", db.URL, "--to", to+"2", "--progress", "none", "--max-rejects", "1")
+	recs, err := item.ReadRejects(path + ".rejects.jsonl")
+	if err != nil || len(recs) != 1 || !strings.Contains(recs[0].Reason, "column note is empty: DynamoDB refuses it as the key of index gsi_note") {
+		t.Fatalf("rejects %+v (%v)\n%s", recs, err, out)
+	}
+	e.run(t, 0, "import", path, "--from", to+"2", "--progress", "none", "--poll", "20ms")
+	out, _ = e.run(t, 0, "verify", path, "--source", db.URL)
+	if !strings.Contains(out, "500 source rows - 1 rejected = 499 items") {
+		t.Fatalf("verify:\n%s", out)
+	}
+}

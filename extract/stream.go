@@ -77,12 +77,13 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 	if len(t.PartitionKey.Parts) == 0 {
 		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
 	}
-	pk, err = keyExpr(t.PartitionKey, integers)
+	types := columnTypes(t)
+	pk, err = keyExpr(t.PartitionKey, integers, types)
 	if err != nil {
 		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
 	}
 	if t.SortKey != nil {
-		if sk, err = keyExpr(*t.SortKey, integers); err != nil {
+		if sk, err = keyExpr(*t.SortKey, integers, types); err != nil {
 			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
 		}
 	}
@@ -96,6 +97,20 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 		pk = "(" + pk + " || '" + plans.Separator + "' || " + plans.ShardSQL(sk, t.Sharding.Shards) + "::text)"
 	}
 	return pk, sk, nil
+}
+
+// columnTypes are the PostgreSQL types the plan records for t's columns,
+// written or excluded: a key part's encoding must keep its values apart
+// (codec.KeyLoss).
+func columnTypes(t plans.Table) map[string]string {
+	out := map[string]string{}
+	for _, a := range t.Attributes {
+		out[a.Column] = a.PGType
+	}
+	for _, e := range t.Excluded {
+		out[e.Column] = e.PGType
+	}
+	return out
 }
 
 // integerColumns are the columns of t that the plan records as smallint,
@@ -115,7 +130,7 @@ func integerColumns(t plans.Table) map[string]bool {
 	return out
 }
 
-func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
+func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (string, error) {
 	if len(k.Parts) == 0 {
 		return "", errors.New("no parts")
 	}
@@ -131,6 +146,11 @@ func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
 	composite := len(k.Parts) > 1
 	exprs := make([]string, len(k.Parts))
 	for i, p := range k.Parts {
+		if pgType := types[p.Column]; pgType != "" {
+			if loss := codec.KeyLoss(pgType, p); loss != "" {
+				return "", fmt.Errorf("column %s: %s", p.Column, loss)
+			}
+		}
 		e, err := partExpr(p, composite)
 		if err != nil {
 			return "", err
@@ -380,8 +400,9 @@ func SortedStreamSQL(t plans.Table, order Order) (string, error) {
 // Under a duplicates choice, occ numbers the rows equal in everything
 // selected (keys, problem, every attribute, text compared by bytes):
 // copies that are interchangeable, so the numbering needs no order and is
-// the same on every read. number appends Separator and occ to the sort key
-// (the partition key without one) of every copy after the first; keep-one
+// the same on every read. number appends Separator and a number to the
+// sort key (the partition key without one) of every copy after the first,
+// as package order numbers them (numberedRows); keep-one
 // marks those copies with plans.DuplicateReason as their problem, unless
 // their key already has one.
 func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
@@ -407,14 +428,9 @@ func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
 		return b.String(), nil
 	}
 	cols := "pk, sk, problem"
-	occ := "'" + plans.Separator + "' || occ::text"
 	switch d.Action {
 	case plans.DuplicatesNumber:
-		if t.SortKey != nil {
-			cols = "pk, CASE WHEN occ > 1 THEN sk || " + occ + " ELSE sk END AS sk, problem"
-		} else {
-			cols = "CASE WHEN occ > 1 THEN pk || " + occ + " ELSE pk END AS pk, sk, problem"
-		}
+		return numberedRows(t, b.String(), same), nil
 	case plans.DuplicatesKeepOne:
 		cols = "pk, sk, CASE WHEN problem IS NULL AND occ > 1 THEN " + quoteText(plans.DuplicateReason) + " ELSE problem END AS problem"
 	default:
@@ -424,6 +440,65 @@ func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
 		cols += fmt.Sprintf(", a%d", i)
 	}
 	return "(SELECT " + cols + " FROM (SELECT r.*, row_number() OVER (PARTITION BY " + same + ") AS occ FROM " + b.String() + " r) o)", nil
+}
+
+// numberedRows is keyedRows under the number choice, rows the SELECT of
+// the rows as written and same the columns whose equality makes copies.
+// It numbers as package order does: the copies of a base key take, in
+// order of occurrence, the numbers k ≥ 2 for which base#k is not the key
+// of a first copy (real keys that end in # and digits are split there, so
+// the candidates a base meets are found by equality), and a copy whose
+// key has a NULL takes its occurrence. Keys compare as DynamoDB compares
+// them: the other key of type N by value.
+func numberedRows(t plans.Table, rows, same string) string {
+	num, other := "sk", "pk"
+	otherType := t.PartitionKey.Type
+	if t.SortKey == nil {
+		num, other = "pk", ""
+	}
+	// on joins x and y on the other key and the numbered one's base.
+	on := func(x, y, xb, yb string) string {
+		c := x + "." + xb + " = " + y + "." + yb
+		if other != "" {
+			ox, oy := x+"."+other, y+"."+other
+			if otherType == "N" {
+				ox, oy = ox+"::numeric", oy+"::numeric"
+			}
+			c = ox + " = " + oy + " AND " + c
+		}
+		return c
+	}
+	groupBy, notNull := num, num+" IS NOT NULL"
+	if other != "" {
+		groupBy, notNull = other+", "+num, notNull+" AND "+other+" IS NOT NULL"
+	}
+	sep := quoteText(plans.Separator)
+	cols := "pk, sk"
+	if num == "sk" {
+		cols = "o.pk, CASE WHEN o.occ > 1 THEN o.sk || " + sep + " || coalesce(f.n, o.occ)::text ELSE o.sk END AS sk"
+	} else {
+		cols = "CASE WHEN o.occ > 1 THEN o.pk || " + sep + " || coalesce(f.n, o.occ)::text ELSE o.pk END AS pk, o.sk"
+	}
+	cols += ", o.problem"
+	for i := range t.Attributes {
+		cols += fmt.Sprintf(", o.a%d", i)
+	}
+	otherCol := func(x string) string {
+		if other == "" {
+			return ""
+		}
+		return x + "." + other + ", "
+	}
+	return "(WITH o AS (SELECT r.*, row_number() OVER (PARTITION BY " + same + ") AS occ FROM " + rows + " r), " +
+		"g AS (SELECT " + groupBy + ", max(occ) AS m FROM o WHERE occ > 1 AND " + notNull + " GROUP BY " + groupBy + "), " +
+		"s AS (SELECT " + otherCol("o") + "substring(o." + num + " from '^(.*)#[0-9]+$') AS base, substring(o." + num + " from '#([0-9]+)$') AS n " +
+		"FROM o WHERE o.occ = 1 AND o." + num + " ~ '#[0-9]+$'), " +
+		"c AS (SELECT " + otherCol("g") + "g." + num + ", g.m + count(s.n) AS hi FROM g LEFT JOIN s ON " + on("s", "g", "base", num) +
+		" GROUP BY " + otherCol("g") + "g." + num + ", g.m), " +
+		"f AS (SELECT " + otherCol("c") + "c." + num + ", k.n, row_number() OVER (PARTITION BY " + otherCol("c") + "c." + num + " ORDER BY k.n) + 1 AS occ " +
+		"FROM c CROSS JOIN LATERAL generate_series(2, c.hi) AS k(n) " +
+		"WHERE NOT EXISTS (SELECT 1 FROM s WHERE " + on("s", "c", "base", num) + " AND s.n = k.n::text)) " +
+		"SELECT " + cols + " FROM o LEFT JOIN f ON o.occ > 1 AND f.occ = o.occ AND " + on("f", "o", num, num) + ")"
 }
 
 // quoteText is s as a SQL string literal.

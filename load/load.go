@@ -227,7 +227,13 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 	}
 	prep := target.PrepareOptions{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf, Resume: opts.Resume,
-		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done }}
+		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done },
+		Written: func(name string) int64 {
+			if tc := cp.Tables[name]; tc != nil {
+				return tc.written()
+			}
+			return 0
+		}}
 	if err := target.Prepare(ctx, db, tables, prep); err != nil {
 		return nil, err
 	}
@@ -299,6 +305,12 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		return res, err
 	}
 	res.Elapsed = time.Since(start)
+	if context.Cause(stopCtx) == errTooManyRejects {
+		// A reject in the last batches of the last table passed the
+		// limit after its reader had finished: every table is done, but
+		// the load is over its limit all the same.
+		return res, &pipeline.TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath}
+	}
 	return res, nil
 }
 

@@ -24,6 +24,7 @@ type loadFlags struct {
 	order      string
 	appendTo   bool
 	recreate   bool
+	yes        bool
 	resume     bool
 	checkpoint string
 	rejects    string
@@ -58,7 +59,7 @@ earlier rejects file aside (PLAN.rejects.1.jsonl, ...); a resume keeps its lines
 More rejected rows than --max-rejects, over all runs of a load, stop it at once
 with exit status 3.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
-  pg2ddb load plans/shop.yaml --recreate --max-wcu 4000
+  pg2ddb load plans/shop.yaml --recreate --yes --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runLoad(cmd, args[0], &f) },
@@ -72,6 +73,7 @@ with exit status 3.`,
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first): a staging reload")
+	registerYes(fs, &f.yes)
 	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted load from its checkpoint")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file (default: PLAN.checkpoint.json)")
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
@@ -133,6 +135,11 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	db, err := a.target.client(ctx)
 	if err != nil {
 		return err
+	}
+	if f.recreate {
+		if err := a.confirmRecreate(ctx, "load", db, op.plan.Tables, f.yes); err != nil {
+			return err
+		}
 	}
 	ui, err := newProgressUI(a.stderr, f.progress)
 	if err != nil {

@@ -60,6 +60,12 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		return err
 	}
 	plan := op.plan
+	if f.recreate {
+		if err := a.confirmRecreate(ctx, "load", db, plan.Tables, f.yes); err != nil {
+			op.close(ctx)
+			return err
+		}
+	}
 	ui, err := newS3Progress(a.stderr, f.progress, "exporting", "exported")
 	if err != nil {
 		op.close(ctx)

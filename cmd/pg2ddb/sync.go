@@ -27,7 +27,7 @@ import (
 // syncFlags are the settings of pg2ddb sync.
 type syncFlags struct {
 	resume, drop, untilCaughtUp bool
-	appendTo, recreate          bool
+	appendTo, recreate, yes     bool
 	workers, readers, window    int
 	slot, state                 string
 	checkpoint, rejects         string
@@ -76,7 +76,8 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.BoolVar(&f.drop, "drop", false, "drop the sync's replication slot and publication, and its state file")
 	fs.BoolVar(&f.untilCaughtUp, "until-caught-up", false, "exit once every change the source had written is applied")
 	fs.BoolVar(&f.appendTo, "append", false, "load into target tables that already hold items")
-	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist")
+	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
+	registerYes(fs, &f.yes)
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
 	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once during the load (see load --readers)")
 	fs.IntVar(&f.window, "window", 5000, "most changes applied as one window (one write per item per window)")
@@ -176,6 +177,11 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 		}
 	}()
 
+	if !st.Loaded && f.recreate {
+		if err := a.confirmRecreate(ctx, "sync", db, tables, f.yes); err != nil {
+			return err
+		}
+	}
 	if !st.Loaded {
 		if err := a.syncLoad(ctx, planPath, statePath, plan, pool, cs, db, st, f); err != nil {
 			return err

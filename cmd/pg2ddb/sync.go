@@ -240,12 +240,8 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 		fmt.Fprintf(a.stderr, "pg2ddb: resuming the initial load from a new snapshot; the changes since %s follow it\n", st.Consistent)
 	}
 	defer snap.Close(ctx)
-	live, err := liveColumns(ctx, snap, plan)
-	if err != nil {
+	if _, err := checkLive(ctx, snap, plan, planPath); err != nil {
 		return err
-	}
-	if _, err := plans.CheckLive(plan, live); err != nil {
-		return fmt.Errorf("plan %s: %w", planPath, err)
 	}
 	readers := f.readers
 	if readers == 0 {

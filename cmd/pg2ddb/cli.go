@@ -29,6 +29,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCommand(stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if msg, ok := unknownCommand(err); ok {
+		fmt.Fprintln(stderr, "pg2ddb: "+msg)
+		fmt.Fprintln(stderr, "Usage: pg2ddb COMMAND [flags] (pg2ddb --help lists the commands)")
+		return exitUsage
+	}
 	if err != nil && !errors.Is(err, errUsageShown) {
 		fmt.Fprintln(stderr, "pg2ddb: "+oneLine(err.Error()))
 	}
@@ -48,6 +53,7 @@ type app struct {
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	a := &app{stdout: stdout, stderr: stderr}
+	a.source.stderr = stderr
 	root := &cobra.Command{
 		Use:   "pg2ddb",
 		Short: "Move a PostgreSQL database into Amazon DynamoDB with keys judged from the data",
@@ -107,11 +113,12 @@ plus --endpoint-url and --region.
 		}
 		return err
 	}
-	// An unknown flag or argument is a usage error: one line naming it, then
-	// the usage, and a non-zero exit.
+	// An unknown flag or a value that does not parse is a usage error: one
+	// line naming it (with the nearest flag for a typo), then a one-line
+	// usage, and exit status 2.
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		fmt.Fprintln(stderr, "pg2ddb: "+err.Error())
-		fmt.Fprint(stderr, c.UsageString())
+		fmt.Fprintln(stderr, "pg2ddb: "+flagMessage(c, err))
+		fmt.Fprintln(stderr, usageLine(c))
 		return errUsageShown
 	})
 	root.AddCommand(

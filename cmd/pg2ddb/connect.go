@@ -33,6 +33,36 @@ type sourceFlags struct {
 	// migration never takes more of a production server's (or replica's)
 	// max_connections than its operator granted.
 	maxConns int
+	// stderr receives the note that libpq's defaults are in use.
+	stderr io.Writer
+}
+
+// libpqVariables are the environment variables that point pgx at a server
+// or database the way they point psql.
+var libpqVariables = []string{"PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE", "PGSERVICEFILE"}
+
+// origin says where the connection settings come from: "--source",
+// "DATABASE_URL", "the PG* variables", or "" for none of them (libpq's
+// defaults: a local socket, a database named after the OS user).
+func (s *sourceFlags) origin() string {
+	switch {
+	case s.url != "":
+		return "--source"
+	case os.Getenv("DATABASE_URL") != "":
+		return "DATABASE_URL"
+	}
+	for _, v := range libpqVariables {
+		if os.Getenv(v) != "" {
+			return "the PG* variables"
+		}
+	}
+	return ""
+}
+
+// defaultsNote is what a message adds when libpq's defaults chose the
+// server: that nothing was given, and what was tried.
+func defaultsNote(c pgconn.Config) string {
+	return fmt.Sprintf("no --source, DATABASE_URL or PG* variable is set, so libpq's defaults were used: %s", describeConn(c))
 }
 
 // defaultSourceConnections is the default of --source-max-connections: a
@@ -101,20 +131,30 @@ func (s *sourceFlags) connect(ctx context.Context) (*pgxpool.Pool, error) {
 	// is the limit; a pool_max_conns in the connection string is
 	// overridden, the flag being the one documented knob.
 	cfg.MaxConns = int32(min(s.maxConns, math.MaxInt32))
+	fromDefaults := s.origin() == ""
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err == nil {
+		if err = pool.Ping(ctx); err != nil {
+			pool.Close()
+		}
+	}
 	if err != nil {
+		if fromDefaults {
+			return nil, fmt.Errorf("connect to %s: %s (%s; give --source or set DATABASE_URL)",
+				describeConn(cfg.ConnConfig.Config), redact.Error(err, cs), defaultsNote(cfg.ConnConfig.Config))
+		}
 		return nil, fmt.Errorf("connect to %s: %s", describeConn(cfg.ConnConfig.Config), redact.Error(err, cs))
 	}
-	if err := pool.Ping(ctx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("connect to %s: %s", describeConn(cfg.ConnConfig.Config), redact.Error(err, cs))
+	if fromDefaults && s.stderr != nil {
+		fmt.Fprintln(s.stderr, "pg2ddb: "+defaultsNote(cfg.ConnConfig.Config))
 	}
 	return pool, nil
 }
 
-// describeConn names a server as user@host:port/database, never with a password.
+// describeConn names a server as user@host:port/database, never with a
+// password. No database means the server's default, the user's name.
 func describeConn(c pgconn.Config) string {
-	return fmt.Sprintf("postgres://%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
+	return fmt.Sprintf("postgres://%s@%s:%d/%s", c.User, c.Host, c.Port, or(c.Database, c.User))
 }
 
 // targetFlags says where DynamoDB is: the standard AWS chain, with
@@ -198,5 +238,24 @@ func awsConfig(ctx context.Context, region, endpoint, serviceEndpointEnv string)
 			return aws.Config{}, errors.New("no AWS region: set --region or AWS_REGION")
 		}
 	}
+	// Credentials are resolved now, before any work, so that their
+	// absence is one line saying where they were looked for rather than
+	// the SDK's chain of instance-metadata errors at the first call.
+	if _, err := cfg.Credentials.Retrieve(ctx); err != nil {
+		if ctx.Err() != nil {
+			return aws.Config{}, ctx.Err()
+		}
+		return aws.Config{}, noCredentials()
+	}
 	return cfg, nil
+}
+
+// noCredentials says where the AWS chain looked for credentials and how to
+// give some.
+func noCredentials() error {
+	profile := or(os.Getenv("AWS_PROFILE"), "default")
+	credFile := or(os.Getenv("AWS_SHARED_CREDENTIALS_FILE"), config.DefaultSharedCredentialsFilename())
+	confFile := or(os.Getenv("AWS_CONFIG_FILE"), config.DefaultSharedConfigFilename())
+	return fmt.Errorf("no AWS credentials: looked in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile %q of %s and %s, web identity, and the container and instance roles; set AWS_PROFILE or the access keys (any values do for a local endpoint)",
+		profile, credFile, confFile)
 }

@@ -29,7 +29,8 @@ const (
 const exitCodesHelp = `Exit codes:
   0    success
   1    failure, or verify found differences
-  2    invalid flags (the usage is printed), or --recreate unconfirmed without a terminal
+  2    invalid command line: an unknown command or flag, a value that does not
+       parse, a missing plan file, --recreate without --yes off a terminal
   3    more rejected rows than --max-rejects, or items bulk-put could not write
   130  interrupted (Ctrl-C); --resume continues a load, an export or a sync`
 

@@ -80,11 +80,14 @@ tables a stopped export finished and writes the others again; a table's objects
 come out the same each time, so nothing is duplicated or missing.`,
 		Example: `  pg2ddb export plans/shop.yaml --to s3://my-bucket/shop/2026-11-23
   pg2ddb export plans/shop.yaml --to s3://my-bucket/shop --compression zstd --resume`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			loc, err := s3load.ParseURL(to)
 			if err != nil {
 				return fmt.Errorf("export: --to: %w", err)
+			}
+			if err := checkWritable("--rejects", or(rejects, args[0]+".rejects.jsonl")); err != nil {
+				return fmt.Errorf("export: %w", err)
 			}
 			ctx := cmd.Context()
 			op, err := a.openPlan(ctx, args[0], tables)
@@ -268,7 +271,7 @@ reports the items imported, the errors and the CloudWatch log group they are in.
 Stopping pg2ddb (Ctrl-C, --timeout) does not stop an import in AWS; it is reported
 with its ARN.`,
 		Example: `  pg2ddb import plans/shop.yaml --from s3://my-bucket/shop/2026-11-23`,
-		Args:    cobra.ExactArgs(1),
+		Args:    planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			existing, _ := existingTables(false, recreate)
 			return a.runS3Load(cmd.Context(), "import", args[0], &f, s3load.JobOptions{Existing: existing})
@@ -300,7 +303,7 @@ read from the operation's S3 error report and added to the rejects file with
 their reasons (exit status 3).`,
 		Example: `  pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop/2026-11-23 --recreate --yes
   pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop --max-write-units 4000`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			existing, err := existingTables(appendTo, recreate)
 			if err != nil {

@@ -61,7 +61,7 @@ with exit status 3.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb load plans/shop.yaml --recreate --yes --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runLoad(cmd, args[0], &f) },
 	}
 	a.source.register(c.Flags())
@@ -124,6 +124,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		Existing:       existing,
 	}
 	if opts.Capacity, err = f.capacity.capacity(); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
+	if err := checkOutputs("--checkpoint", opts.CheckpointPath, "--rejects", opts.RejectsPath); err != nil {
 		return fmt.Errorf("load: %w", err)
 	}
 	ctx := cmd.Context()

@@ -43,6 +43,9 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	if err != nil {
 		return fmt.Errorf("load: --stage: %w", err)
 	}
+	if err := checkWritable("--rejects", or(f.rejects, planPath+".rejects.jsonl")); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
 	capacity, err := f.capacity.capacity()
 	if err != nil {
 		return fmt.Errorf("load: %w", err)

@@ -66,7 +66,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 		Example: `  pg2ddb sync plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb sync plans/shop.yaml --resume --until-caught-up
   pg2ddb sync plans/shop.yaml --drop`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runSync(cmd.Context(), args[0], &f) },
 	}
 	a.source.register(c.Flags())
@@ -113,6 +113,10 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 	}
 	if f.resume && f.recreate {
 		return errors.New("sync: --resume continues a sync; --recreate would delete what it wrote")
+	}
+	if err := checkOutputs("--state", statePath, "--checkpoint", or(f.checkpoint, planPath+".checkpoint.json"),
+		"--rejects", or(f.rejects, planPath+".rejects.jsonl")); err != nil {
+		return fmt.Errorf("sync: %w", err)
 	}
 	plan, err := plans.ReadFile(planPath)
 	if err != nil {

@@ -54,8 +54,9 @@ written, so --resume continues where the load stopped. A second Ctrl-C exits at 
 
 --resume refuses a plan table or a source that changed under the load: it reads
 the rows the interrupted load may have written again, compares them with the
-checkpoint's hashes, and names the first rows that differ. A fresh load moves an
-earlier rejects file aside (PLAN.rejects.1.jsonl, ...); a resume keeps its lines.
+checkpoint's hashes, and names the first rows that differ. A fresh load moves the
+earlier rejects of the tables it loads aside (PLAN.rejects.1.jsonl, ...) and keeps
+the other tables'; a resume keeps its lines.
 More rejected rows than --max-rejects, over all runs of a load, stop it at once
 with exit status 3.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000

@@ -69,21 +69,20 @@ func ParseOrder(s string) (Order, error) {
 // PostgreSQL computes the keys so that ordering, interleaving and collision
 // detection happen on exactly the strings that are written, and so review
 // and verify can reuse them.
-func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, integerColumns(t)) }
+func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, columnTypes(t)) }
 
-// keySQL is KeySQL with the integer columns given: a number key of one of
-// them is its ::text, of another column ::numeric::text.
-func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) {
+// keySQL is KeySQL with the columns' PostgreSQL types given: a number key of
+// an integer column is its ::text, of another column ::numeric::text.
+func keySQL(t plans.Table, types map[string]string) (pk, sk string, err error) {
 	if len(t.PartitionKey.Parts) == 0 {
 		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
 	}
-	types := columnTypes(t)
-	pk, err = keyExpr(t.PartitionKey, integers, types)
+	pk, err = keyExpr(t.PartitionKey, types)
 	if err != nil {
 		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
 	}
 	if t.SortKey != nil {
-		if sk, err = keyExpr(*t.SortKey, integers, types); err != nil {
+		if sk, err = keyExpr(*t.SortKey, types); err != nil {
 			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
 		}
 	}
@@ -99,9 +98,8 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 	return pk, sk, nil
 }
 
-// columnTypes are the PostgreSQL types the plan records for t's columns,
-// written or excluded: a key part's encoding must keep its values apart
-// (codec.KeyLoss).
+// columnTypes are the PostgreSQL types the plan records for the columns of
+// t (a retyped column refuses the load before it reads).
 func columnTypes(t plans.Table) map[string]string {
 	out := map[string]string{}
 	for _, a := range t.Attributes {
@@ -113,24 +111,7 @@ func columnTypes(t plans.Table) map[string]string {
 	return out
 }
 
-// integerColumns are the columns of t that the plan records as smallint,
-// integer or bigint (a retyped column refuses the load before it reads).
-func integerColumns(t plans.Table) map[string]bool {
-	out := map[string]bool{}
-	for _, a := range t.Attributes {
-		if codec.Parse(a.PGType, "", "", "").IsInteger() {
-			out[a.Column] = true
-		}
-	}
-	for _, e := range t.Excluded {
-		if codec.Parse(e.PGType, "", "", "").IsInteger() {
-			out[e.Column] = true
-		}
-	}
-	return out
-}
-
-func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (string, error) {
+func keyExpr(k plans.Key, types map[string]string) (string, error) {
 	if len(k.Parts) == 0 {
 		return "", errors.New("no parts")
 	}
@@ -151,7 +132,7 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 				return "", fmt.Errorf("column %s: %s", p.Column, loss)
 			}
 		}
-		e, err := partExpr(p, composite)
+		e, err := codec.KeyPartSQL(p, types[p.Column], composite)
 		if err != nil {
 			return "", err
 		}
@@ -165,7 +146,7 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 	case k.Type == "S" && (k.Parts[0].Encoding == plans.EncBinary || (composite && k.Parts[0].Encoding == plans.EncNumber)):
 		return "", fmt.Errorf("encoding %s is only allowed for a one-part key of type N or B", k.Parts[0].Encoding)
 	}
-	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || integers[k.Parts[0].Column]) {
+	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || codec.Parse(types[k.Parts[0].Column], "", "", "").IsInteger()) {
 		// A number key holds the plain value; fixed width is for strings.
 		// An integer's text is its numeric text, without the cast through
 		// numeric (0.14 s of server CPU a million rows).
@@ -178,11 +159,6 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 }
 
 func col(name string) string { return codec.Ident(name) }
-
-// partExpr is the SQL text of one key part, as the codec encodes it.
-func partExpr(p plans.KeyPart, composite bool) (string, error) {
-	return codec.KeyPartSQL(p, composite)
-}
 
 // KeyProblemSQL returns a text expression that is NULL when every key part
 // of a row can be encoded, and otherwise says why not ("NULL in key column

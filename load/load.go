@@ -244,12 +244,19 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			keep = cp.acknowledged
 		}
 		var opened item.OpenedRejects
-		if rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep); err != nil {
+		if keep != nil {
+			rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep)
+		} else {
+			// A fresh load moves aside the earlier lines of its own
+			// tables only: another table's stay for verify.
+			rejects, opened, err = item.OpenRejectsFor(opts.RejectsPath, targetIn(tables))
+		}
+		if err != nil {
 			return nil, err
 		}
 		defer rejects.Close()
 		if opened.MovedTo != "" {
-			opts.Logf("moved the rejects of an earlier load from %s to %s", opts.RejectsPath, opened.MovedTo)
+			opts.Logf("moved the rejects of an earlier load of these tables from %s to %s", opts.RejectsPath, opened.MovedTo)
 		}
 		for target, tc := range cp.Tables {
 			if k := opened.Kept[target]; opts.Resume && k != tc.Rejected {
@@ -374,4 +381,13 @@ func (o *Options) defaults() {
 	if o.DrainTimeout <= 0 {
 		o.DrainTimeout = 30 * time.Second
 	}
+}
+
+// targetIn reports whether a target table is one of tables.
+func targetIn(tables []plans.Table) func(string) bool {
+	set := make(map[string]bool, len(tables))
+	for _, t := range tables {
+		set[t.Target] = true
+	}
+	return func(target string) bool { return set[target] }
 }

@@ -25,12 +25,17 @@ type Order string
 // The orders Stream knows.
 const (
 	// OrderInterleave returns rows in rounds (package order): round r
-	// holds the r-th row, in read order, of every partition key value
+	// holds the r-th item, in sort-key order, of every partition key value
 	// (after sharding) that has at least r rows. It is the upload order AWS
-	// recommends: many partitions busy at once, no rolling hot partition.
-	// It is deterministic within a snapshot, so a load can resume by
-	// position.
+	// recommends: many partitions busy at once, no rolling hot partition,
+	// and each key's earliest items first. It is deterministic within a
+	// snapshot, so a load can resume by position.
 	OrderInterleave Order = "interleave"
+	// OrderInterleaveArrival is OrderInterleave with each key's rows in
+	// the order the read yields them instead of sort-key order: round 1 is
+	// written while the scan runs, where sort-key order writes nothing
+	// before the scan ends.
+	OrderInterleaveArrival Order = "interleave-arrival"
 	// OrderTable returns rows in key order (pk, sk): what a source
 	// clustered by its key looks like, and what a naive export by primary
 	// key produces. Physical scan order (ctid) is not used because it is
@@ -49,13 +54,19 @@ const (
 	OrderSample Order = "sample"
 )
 
-// ParseOrder parses "interleave" or "table".
+// ParseOrder parses "interleave", "interleave-arrival" or "table".
 func ParseOrder(s string) (Order, error) {
 	switch Order(s) {
-	case OrderInterleave, OrderTable:
+	case OrderInterleave, OrderInterleaveArrival, OrderTable:
 		return Order(s), nil
 	}
-	return "", fmt.Errorf("unknown order %q (want interleave or table)", s)
+	return "", fmt.Errorf("unknown order %q (want interleave, interleave-arrival or table)", s)
+}
+
+// plain reports whether o reads the table with a plain SELECT and orders
+// rows in pg2ddb (package order).
+func (o Order) plain() bool {
+	return o == OrderInterleave || o == "" || o == OrderArrival || o == OrderInterleaveArrival
 }
 
 // KeySQL returns PostgreSQL expressions over the columns of t's source table
@@ -221,11 +232,19 @@ func byteOrder(expr, typ string) string {
 // computed by pg2ddb as the rows arrive (package order), and copies is
 // a placeholder. The SQL names the client-side algorithm in a comment, so
 // a checkpoint of another algorithm is refused on resume.
-func StreamSQL(t plans.Table, order Order) (string, error) {
-	if order == OrderInterleave || order == "" || order == OrderArrival {
-		return plainSQL(t)
+func StreamSQL(t plans.Table, o Order) (string, error) {
+	if o.plain() {
+		q, err := plainSQL(t)
+		if err != nil {
+			return "", err
+		}
+		v := order.Version
+		if o == OrderInterleaveArrival || o == OrderArrival {
+			v = order.VersionArrival
+		}
+		return "/* " + v + " */ " + q, nil
 	}
-	return SortedStreamSQL(t, order)
+	return SortedStreamSQL(t, o)
 }
 
 // plainSQL is the read of OrderInterleave: per-row key and value
@@ -252,7 +271,7 @@ func plainSQLWhere(t plans.Table, where string) (string, error) {
 		from += " WHERE " + where
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "/* %s */ SELECT %s AS pk, %s AS sk, %s AS problem, '1'", order.Version, pk, sk, KeyProblemSQL(t))
+	fmt.Fprintf(&b, "SELECT %s AS pk, %s AS sk, %s AS problem, '1'", pk, sk, KeyProblemSQL(t))
 	for i, a := range t.Attributes {
 		if r, ok := codec.RawValue(a); ok {
 			fmt.Fprintf(&b, ", %s AS a%d", r.Expr, i)
@@ -483,7 +502,7 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	if err != nil {
 		return nil, err
 	}
-	interleave := opts.Order == OrderInterleave || opts.Order == "" || opts.Order == OrderArrival
+	interleave := opts.Order.plain()
 	hold := false
 	var ranges *rangeSet
 	if interleave {
@@ -556,7 +575,9 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	r.end = func() error { return s.endRead(ctx) }
 	r.ranges, r.ctx = ranges, ctx
 	if interleave {
-		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, opts.Tuning)
+		tune := opts.Tuning
+		tune.RoundsByArrival = tune.RoundsByArrival || opts.Order == OrderInterleaveArrival
+		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, tune)
 		r.limit = opts.Limit
 	}
 	return r, nil

@@ -13,10 +13,14 @@ import (
 	"github.com/pg2ddb/pg2ddb/spill"
 )
 
-// Version names the algorithm of the write order. The read puts it in its
-// stream SQL, so a checkpoint made by another algorithm is refused (its
-// stream fingerprint differs).
-const Version = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
+// Version and VersionArrival name the algorithms of the write order, in
+// sort-key order and in arrival order (Tuning.RoundsByArrival). The read
+// puts the one it uses in its stream SQL, so a checkpoint made by another
+// algorithm is refused (its stream fingerprint differs).
+const (
+	Version        = "pg2ddb interleave v4: rounds in sort-key order, spill, bare columns"
+	VersionArrival = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
+)
 
 // Tuning sizes the spill work of the write order. The zero value is the
 // default of each field.
@@ -33,6 +37,14 @@ type Tuning struct {
 	CollisionMemory int
 	// SpillDir is where spill files go ("" = os.TempDir()).
 	SpillDir string
+	// RoundsByArrival makes round r hold each key's r-th row in read
+	// order instead of sort-key order: round 1 is then written while the
+	// scan runs, but a stopped load leaves each key's items in the order
+	// the heap happened to hold them.
+	RoundsByArrival bool
+	// SortMemory is the buffer in which the rows of keys that arrived out
+	// of sort-key order are sorted, a run at a time (default 32 MiB).
+	SortMemory int
 }
 
 func (t *Tuning) defaults() {
@@ -45,6 +57,9 @@ func (t *Tuning) defaults() {
 	if t.CollisionMemory <= 0 {
 		t.CollisionMemory = 1 << 20
 	}
+	if t.SortMemory <= 0 {
+		t.SortMemory = 32 << 20
+	}
 }
 
 // Rounds turns a plain stream of a plan table's rows into the write order;
@@ -56,9 +71,18 @@ type Rounds struct {
 	// arrival puts every row in round 1 (OrderArrival): no per-key counts,
 	// no round files.
 	arrival bool
-	dups    string
-	seed    maphash.Seed
-	rounds  map[uint64]uint32
+	// sorted puts each key's rows in rounds by sort key (see sortkey.go):
+	// keys holds their states, unsorted the rows of keys found out of
+	// order after that, depth how many rows each such key had placed in
+	// rounds before.
+	sorted   bool
+	ks       *keyStates
+	unsorted *spill.Writer
+	depth    map[uint64]uint32
+	resorted int64 // rows sorted by settle
+	dups     string
+	seed     maphash.Seed
+	rounds   map[uint64]uint32
 	// count counts every (pk, sk) under hold; keys then holds the
 	// repeated ones, with their counts.
 	count  *collisionCount
@@ -94,6 +118,11 @@ type Rounds struct {
 func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
 	tune.defaults()
 	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
+	if !arrival && !tune.RoundsByArrival && t.SortKey != nil {
+		// Without a sort key a key has one row (or colliding copies, all
+		// rejected): arrival is its only order.
+		il.sorted, il.ks, il.depth = true, newKeyStates(), map[uint64]uint32{}
+	}
 	if t.Duplicates != nil {
 		il.dups = t.Duplicates.Action
 		il.wholes = map[[16]byte]uint32{}
@@ -171,16 +200,30 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		rec.Round = 1
 		return rec, nil
 	}
-	var h uint64
-	if rec.PK == nil {
-		h = maphash.String(il.seed, "\x00null")
-	} else {
-		h = maphash.Bytes(il.seed, keyText(rec.PK, il.t.PartitionKey.Type))
+	h := il.pkHash(rec.PK)
+	if il.sorted {
+		n, unsorted, became := il.ks.observe(h, rec.SK, il.skType())
+		if became {
+			il.depth[h] = n - 1
+		}
+		rec.Round = n
+		if unsorted {
+			rec.Round = 0 // placed once the scan ends: see settle
+		}
+		return rec, nil
 	}
 	n := il.rounds[h] + 1
 	il.rounds[h] = n
 	rec.Round = n
 	return rec, nil
+}
+
+// pkHash is the 64-bit hash rounds count partition keys under.
+func (il *Rounds) pkHash(pk []byte) uint64 {
+	if pk == nil {
+		return maphash.String(il.seed, "\x00null")
+	}
+	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
 }
 
 // Next advances to the next row of the order; false at the end or on an
@@ -214,15 +257,31 @@ func (il *Rounds) Next() (bool, error) {
 						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 					}
 				}
+				if il.sorted {
+					if err := il.settle(); err != nil {
+						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+					}
+				}
 				continue
 			}
 			il.scanned++
 			if rec, err = il.scanRow(rec); err != nil {
 				return false, err
 			}
-			if rec.Round == 1 && !il.hold {
+			if rec.Round == 1 && !il.hold && !il.sorted {
 				il.emit(rec)
 				return true, nil
+			}
+			if rec.Round == 0 {
+				if il.unsorted == nil {
+					if il.unsorted, err = il.newFile(); err != nil {
+						return false, err
+					}
+				}
+				if _, err := il.unsorted.Write(rec); err != nil {
+					return false, err
+				}
+				continue
 			}
 			if err := il.spill(rec); err != nil {
 				return false, err
@@ -446,6 +505,9 @@ func (il *Rounds) Close() error {
 	if il.tail != nil {
 		il.tail.Close()
 	}
+	if il.unsorted != nil {
+		il.unsorted.Close()
+	}
 	if il.count != nil {
 		il.count.close()
 	}
@@ -461,3 +523,8 @@ func (il *Rounds) Scanning() bool { return il.src != nil }
 
 // Scanned is the number of source rows read so far.
 func (il *Rounds) Scanned() int64 { return il.scanned }
+
+// Resorted is the number of rows that were sorted on the client because
+// their key's rows arrived out of sort-key order (known once the scan has
+// ended; 0 when every key's rows arrived in order).
+func (il *Rounds) Resorted() int64 { return il.resorted }

@@ -255,7 +255,27 @@ func plainSQL(t plans.Table) (string, error) { return plainSQLWhere(t, "") }
 // Attributes that codec.RawValue can read bare are selected as their
 // column (decoded by Rows into the expression's form); the others, and the
 // keys, keep their expressions.
-func plainSQLWhere(t plans.Table, where string) (string, error) {
+func plainSQLWhere(t plans.Table, where string) (string, error) { return plainSQLAs(t, where, false) }
+
+// ReplaySQL is the plain read of t (StreamSQL's, in OrderInterleave) as a
+// `COPY (…) TO STDOUT (FORMAT binary)` should run it to capture what the
+// load reads: the columns the load reads in text format are cast to text,
+// so the binary COPY carries the same bytes as the load's result rows (the
+// benchmark replays captured COPY output through the load's pipeline).
+// ReplayBinary says which of its columns arrive in binary format.
+func ReplaySQL(t plans.Table) (string, error) { return plainSQLAs(t, "", true) }
+
+// ReplayBinary reports, per column of ReplaySQL (pk, sk, problem, copies,
+// then the attributes), whether the load reads it in binary format.
+func ReplayBinary(t plans.Table) []bool {
+	var out []bool
+	for _, f := range plainFormats(t) {
+		out = append(out, f == pgx.BinaryFormatCode)
+	}
+	return out
+}
+
+func plainSQLAs(t plans.Table, where string, textCasts bool) (string, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return "", err
@@ -272,16 +292,22 @@ func plainSQLWhere(t plans.Table, where string) (string, error) {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "SELECT %s AS pk, %s AS sk, %s AS problem, '1'", pk, sk, KeyProblemSQL(t))
+	formats := plainFormats(t)
 	for i, a := range t.Attributes {
+		expr := ""
 		if r, ok := codec.RawValue(a); ok {
-			fmt.Fprintf(&b, ", %s AS a%d", r.Expr, i)
-			continue
+			expr = r.Expr
+		} else {
+			v, err := valueSQL(a)
+			if err != nil {
+				return "", fmt.Errorf("table %s: %w", t.Source, err)
+			}
+			expr = v
 		}
-		v, err := valueSQL(a)
-		if err != nil {
-			return "", fmt.Errorf("table %s: %w", t.Source, err)
+		if textCasts && formats[4+i] == pgx.TextFormatCode {
+			expr = "(" + expr + ")::text"
 		}
-		fmt.Fprintf(&b, ", %s AS a%d", v, i)
+		fmt.Fprintf(&b, ", %s AS a%d", expr, i)
 	}
 	b.WriteString(" FROM " + from)
 	return b.String(), nil

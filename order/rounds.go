@@ -89,6 +89,7 @@ type Rounds struct {
 	keys   map[[16]byte]uint32
 	wholes map[[16]byte]uint32
 	hbuf   []byte
+	kbuf   []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
 	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
@@ -223,7 +224,32 @@ func (il *Rounds) pkHash(pk []byte) uint64 {
 	if pk == nil {
 		return maphash.String(il.seed, "\x00null")
 	}
+	if il.t.PartitionKey.Type == "N" && plainInteger(pk) {
+		// CanonicalNumber's form, without its allocations: the common
+		// integer key costs no garbage a row.
+		il.kbuf = appendCanonicalInteger(il.kbuf[:0], pk)
+		return maphash.Bytes(il.seed, il.kbuf)
+	}
 	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
+}
+
+// appendCanonicalInteger appends codec.CanonicalNumber's form of a plain
+// integer (plainInteger): "1200" is "1.2E3", "0" is "0".
+func appendCanonicalInteger(dst, s []byte) []byte {
+	if len(s) == 1 && s[0] == '0' {
+		return append(dst, '0')
+	}
+	end := len(s)
+	for end > 1 && s[end-1] == '0' {
+		end--
+	}
+	dst = append(dst, s[0])
+	if end > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, s[1:end]...)
+	}
+	dst = append(dst, 'E')
+	return strconv.AppendInt(dst, int64(len(s)-1), 10)
 }
 
 // Next advances to the next row of the order; false at the end or on an

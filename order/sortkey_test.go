@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/spill"
 )
@@ -196,5 +197,29 @@ func TestDuplicatesUnderSortKeyOrder(t *testing.T) {
 	}
 	if want := []string{"blue", "red", "red#2"}; !slices.Equal(sks, want) {
 		t.Errorf("sort keys %v, want %v", sks, want)
+	}
+}
+
+func TestCanonicalIntegerIsCanonicalNumber(t *testing.T) {
+	for _, s := range []string{"0", "7", "10", "1200", "123456789", "100000000000000000000", "905"} {
+		if got, want := string(appendCanonicalInteger(nil, []byte(s))), codec.CanonicalNumber(s); got != want {
+			t.Errorf("%s: %s, want %s", s, got, want)
+		}
+	}
+}
+
+func TestNumberKeysEqualByValueShareRounds(t *testing.T) {
+	tb := table("")
+	tb.PartitionKey.Type = "N"
+	recs := []spill.Record{
+		{PK: []byte("1"), SK: []byte("b"), Values: [][]byte{nil}},
+		{PK: []byte("1.0"), SK: []byte("a"), Values: [][]byte{nil}},
+		{PK: []byte("2"), SK: []byte("a"), Values: [][]byte{nil}},
+	}
+	got := run(t, tb, recs, false, false, Tuning{})
+	// 1 and 1.0 are one key: its two items are in rounds 1 and 2, 2's in
+	// round 1, so the key of value 1 comes last.
+	if got[2].pk != "1" || got[2].sk != "b" {
+		t.Fatalf("order %v: want the key of value 1's second item (sort key b) last", got)
 	}
 }

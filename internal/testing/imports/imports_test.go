@@ -114,17 +114,13 @@ func TestPipelinesDoNotImportEachOther(t *testing.T) {
 	for _, name := range pipelines {
 		p, ok := all[name]
 		if !ok {
-			continue // follow may not exist yet
+			t.Errorf("pipeline %s not found", name)
+			continue
 		}
 		for _, d := range p.Deps {
 			if rest, ok := own(d); ok && rest != name && slices.Contains(pipelines, rest) {
 				t.Errorf("%s depends on %s", name, rest)
 			}
-		}
-	}
-	for _, name := range []string{"load", "s3load", "verify"} {
-		if _, ok := all[name]; !ok {
-			t.Errorf("pipeline %s not found", name)
 		}
 	}
 }

@@ -350,7 +350,36 @@ func (il *Rounds) Next() (bool, error) {
 
 // spill writes rec to its round's file or the tail.
 func (il *Rounds) spill(rec spill.Record) error {
-	k := int(rec.Round - 1)
+	w, err := il.roundFile(rec.Round)
+	if err != nil {
+		return err
+	}
+	n, err := w.Write(rec)
+	if err != nil {
+		return err
+	}
+	il.counted(rec.Round, n)
+	return nil
+}
+
+// spillRound writes a record given as the rest of its encoding after its
+// round (spill.Writer.WriteRound) to round's file or the tail.
+func (il *Rounds) spillRound(round uint32, rest []byte) error {
+	w, err := il.roundFile(round)
+	if err != nil {
+		return err
+	}
+	n, err := w.WriteRound(round, rest)
+	if err != nil {
+		return err
+	}
+	il.counted(round, n)
+	return nil
+}
+
+// roundFile is the file that holds round's rows, created when needed.
+func (il *Rounds) roundFile(round uint32) (*spill.Writer, error) {
+	k := int(round - 1)
 	var w **spill.Writer
 	if k < len(il.files) {
 		w = &il.files[k]
@@ -360,20 +389,20 @@ func (il *Rounds) spill(rec spill.Record) error {
 	if *w == nil {
 		sw, err := il.newFile()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		*w = sw
 	}
-	n, err := (*w).Write(rec)
-	if err != nil {
-		return err
-	}
-	for int(rec.Round) >= len(il.roundBytes) {
+	return *w, nil
+}
+
+// counted records n spilled bytes of round.
+func (il *Rounds) counted(round uint32, n int64) {
+	for int(round) >= len(il.roundBytes) {
 		il.roundBytes = append(il.roundBytes, 0)
 	}
-	il.roundBytes[rec.Round] += n
-	il.maxRound = max(il.maxRound, rec.Round)
-	return nil
+	il.roundBytes[round] += n
+	il.maxRound = max(il.maxRound, round)
 }
 
 func (il *Rounds) newFile() (*spill.Writer, error) {

@@ -322,19 +322,15 @@ func (s *sorter) writeRun() error {
 	return nil
 }
 
-// each calls fn with every record in order, then releases the sorter.
-func (s *sorter) each(fn func(rec spill.Record) error) error {
+// each calls fn with every record in order, given as its partition key
+// and the rest of its encoding after its round (valid during the call),
+// then releases the sorter.
+func (s *sorter) each(fn func(pk, rest []byte) error) error {
 	defer s.close()
-	var vals [][]byte
 	if len(s.runs) == 0 {
 		s.sortMemory()
 		for _, e := range s.idx {
-			rec, v, err := spill.Decode(s.buf[e.off:e.end], vals)
-			if err != nil {
-				return err
-			}
-			vals = v
-			if err := fn(rec); err != nil {
+			if err := fn(span(s.buf, e.pk), s.buf[e.rest[0]:e.rest[1]]); err != nil {
 				return err
 			}
 		}
@@ -373,12 +369,7 @@ func (s *sorter) each(fn func(rec spill.Record) error) error {
 	heap.Init(m)
 	for len(m.heads) > 0 {
 		h := m.heads[0]
-		rec, v, err := spill.Decode(h.body, vals)
-		if err != nil {
-			return err
-		}
-		vals = v
-		if err := fn(rec); err != nil {
+		if err := fn(span(h.body, h.e.pk), h.body[h.e.rest[0]:h.e.rest[1]]); err != nil {
 			return err
 		}
 		ok, err := h.next()
@@ -531,14 +522,13 @@ func (il *Rounds) settle() error {
 	var rank uint32
 	prevNull := false
 	pkType := il.t.PartitionKey.Type
-	return s.each(func(rec spill.Record) error {
-		if rank > 0 && (rec.PK == nil) == prevNull && (prevNull || compareSK(rec.PK, prev, pkType) == 0) {
+	return s.each(func(pk, rest []byte) error {
+		if rank > 0 && (pk == nil) == prevNull && (prevNull || compareSK(pk, prev, pkType) == 0) {
 			rank++
 		} else {
-			rank, prev, prevNull = 1, append(prev[:0], rec.PK...), rec.PK == nil
+			rank, prev, prevNull = 1, append(prev[:0], pk...), pk == nil
 		}
-		rec.Round = rank
-		return il.spill(rec)
+		return il.spillRound(rank, rest)
 	})
 }
 

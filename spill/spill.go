@@ -102,6 +102,29 @@ func (s *Writer) WriteRaw(body []byte) (int64, error) {
 	return int64(head + len(body)), nil
 }
 
+// WriteRound appends a record given as its round and the rest of its
+// encoding after the round (a record of Frames or NextRaw without its
+// leading round), and returns the bytes it took: a record moved to another
+// round without decoding it.
+func (s *Writer) WriteRound(round uint32, rest []byte) (int64, error) {
+	var r [binary.MaxVarintLen32]byte
+	rn := binary.PutUvarint(r[:], uint64(round))
+	var n [binary.MaxVarintLen64]byte
+	head := binary.PutUvarint(n[:], uint64(rn+len(rest)))
+	if _, err := s.w.Write(n[:head]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(r[:rn]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(rest); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	total := int64(head + rn + len(rest))
+	s.size += total
+	return total, nil
+}
+
 // Size is the number of bytes written so far.
 func (s *Writer) Size() int64 { return s.size }
 

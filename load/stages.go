@@ -29,7 +29,8 @@ const (
 // rowBlock is a run of consecutive rows and what an encoder made of them.
 type rowBlock struct {
 	rows []order.Row
-	data []byte // the rows' keys and values
+	data []byte   // the rows' keys and values
+	vals [][]byte // the backing of the rows' Values
 	// frontier: rows below it are hashed only (a resume's recheck).
 	frontier int64
 	digests  [][16]byte
@@ -60,12 +61,20 @@ func (b *rowBlock) add(row *order.Row) bool {
 		b.data = append(b.data, v...)
 		return b.data[start:len(b.data):len(b.data)]
 	}
-	r := order.Row{Pos: row.Pos, PK: keep(row.PK), SK: keep(row.SK), Problem: row.Problem, Copies: row.Copies,
-		Values: make([][]byte, len(row.Values))}
-	for i, v := range row.Values {
-		r.Values[i] = keep(v)
+	if b.vals == nil {
+		b.vals = make([][]byte, 0, blockRows*len(row.Values))
 	}
-	b.rows = append(b.rows, r)
+	if len(b.vals)+len(row.Values) > cap(b.vals) {
+		// A block's rows share one backing of values; a full one starts
+		// another (the rows before keep theirs).
+		b.vals = make([][]byte, 0, blockRows*len(row.Values))
+	}
+	start := len(b.vals)
+	for _, v := range row.Values {
+		b.vals = append(b.vals, keep(v))
+	}
+	b.rows = append(b.rows, order.Row{Pos: row.Pos, PK: keep(row.PK), SK: keep(row.SK), Problem: row.Problem, Copies: row.Copies,
+		Values: b.vals[start:len(b.vals):len(b.vals)]})
 	return true
 }
 
@@ -75,6 +84,8 @@ func (b *rowBlock) encode(enc *item.Encoder) {
 	b.digests = make([][16]byte, n)
 	b.items = make([]item.WireItem, n)
 	b.rejs = make([]*item.Reject, n)
+	// Items take about 1.4 times their rows' bytes (names, quoting).
+	b.buf = make([]byte, 0, len(b.data)+len(b.data)/2)
 	var scratch []byte
 	for i := range b.rows {
 		row := &b.rows[i]

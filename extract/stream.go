@@ -499,7 +499,12 @@ type StreamOptions struct {
 // result from the server as it is read; nothing is buffered beyond its
 // network buffer.
 type Rows struct {
-	rows   pgx.Rows
+	rows pgx.Rows
+	// in is the query's current row and inErr what ended its read; under
+	// the write order (il) row is the order's current row, and in and
+	// inErr belong to the goroutine that reads the query.
+	in     order.Row
+	inErr  error
 	row    order.Row
 	binary []bool // per result column: bytea in binary format
 	hexBuf [][]byte
@@ -614,6 +619,8 @@ func newRows(rows pgx.Rows, attrs int) *Rows {
 	r := &Rows{rows: rows}
 	r.row.Pos = -1
 	r.row.Values = make([][]byte, attrs)
+	r.in.Pos = -1
+	r.in.Values = make([][]byte, attrs)
 	r.hexBuf = make([][]byte, 4+attrs)
 	for _, fd := range rows.FieldDescriptions() {
 		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
@@ -634,7 +641,7 @@ func (r *Rows) decodeRaw(t plans.Table) {
 			continue
 		}
 		if len(fds) != 4+len(t.Attributes) || fds[4+i].DataTypeOID != raw.OID {
-			r.err = fmt.Errorf("read %s: column %s did not arrive as its planned type %s; plan again", t.Source, a.Column, a.PGType)
+			r.inErr = fmt.Errorf("read %s: column %s did not arrive as its planned type %s; plan again", t.Source, a.Column, a.PGType)
 			return
 		}
 		r.raw[i] = raw.Decode
@@ -668,48 +675,48 @@ func (r *Rows) rawRecord() (spill.Record, bool, error) {
 		return r.ranges.nextRecord(r.ctx)
 	}
 	if !r.nextRaw() {
-		if err := r.Err(); err != nil || r.ranges == nil {
+		if err := r.readErr(); err != nil || r.ranges == nil {
 			return spill.Record{}, false, err
 		}
 		r.mainDone = true
 		return r.ranges.nextRecord(r.ctx)
 	}
-	return spill.Record{PK: r.row.PK, SK: r.row.SK, Problem: r.row.Problem, Values: r.row.Values}, true, nil
+	return spill.Record{PK: r.in.PK, SK: r.in.SK, Problem: r.in.Problem, Values: r.in.Values}, true, nil
 }
 
 // nextRaw advances to the next row of the query.
 func (r *Rows) nextRaw() bool {
-	if r.err != nil || !r.rows.Next() {
+	if r.inErr != nil || !r.rows.Next() {
 		return false
 	}
 	raw := r.rows.RawValues()
-	if len(raw) != 4+len(r.row.Values) {
-		r.err = fmt.Errorf("stream: got %d columns, want %d", len(raw), 4+len(r.row.Values))
+	if len(raw) != 4+len(r.in.Values) {
+		r.inErr = fmt.Errorf("stream: got %d columns, want %d", len(raw), 4+len(r.in.Values))
 		return false
 	}
-	r.row.Pos++
-	r.row.PK = r.bytes(0, raw[0])
-	r.row.SK = r.bytes(1, raw[1])
-	r.row.Problem = string(raw[2])
+	r.in.Pos++
+	r.in.PK = r.bytes(0, raw[0])
+	r.in.SK = r.bytes(1, raw[1])
+	r.in.Problem = string(raw[2])
 	n, err := strconv.ParseInt(string(raw[3]), 10, 64)
 	if err != nil {
-		r.err = fmt.Errorf("stream: copies %q: %w", raw[3], err)
+		r.inErr = fmt.Errorf("stream: copies %q: %w", raw[3], err)
 		return false
 	}
-	r.row.Copies = n
-	for i := range r.row.Values {
+	r.in.Copies = n
+	for i := range r.in.Values {
 		v := r.bytes(4+i, raw[4+i])
 		if v != nil && r.raw != nil && r.raw[i] != nil {
 			out, err := r.raw[i](r.rawBuf[i][:0], v)
 			if err != nil {
-				r.err = fmt.Errorf("stream: column %s: %w", r.rows.FieldDescriptions()[4+i].Name, err)
+				r.inErr = fmt.Errorf("stream: column %s: %w", r.rows.FieldDescriptions()[4+i].Name, err)
 				return false
 			}
 			r.rawBuf[i], v = out, out
 		}
-		r.row.Values[i] = v
+		r.in.Values[i] = v
 	}
-	return r.err == nil
+	return r.inErr == nil
 }
 
 // bytes returns column i's value; a bytea column in text format (\x…)
@@ -723,13 +730,13 @@ func (r *Rows) bytes(i int, v []byte) []byte {
 		return v
 	}
 	if len(v) < 2 || v[0] != '\\' || v[1] != 'x' {
-		r.err = fmt.Errorf("stream: bytea column %s in unexpected text form", fd.Name)
+		r.inErr = fmt.Errorf("stream: bytea column %s in unexpected text form", fd.Name)
 		return nil
 	}
 	buf := r.hexBuf[i][:0]
 	buf = append(buf, make([]byte, hex.DecodedLen(len(v)-2))...)
 	if _, err := hex.Decode(buf, v[2:]); err != nil {
-		r.err = fmt.Errorf("stream: bytea column %s: %w", fd.Name, err)
+		r.inErr = fmt.Errorf("stream: bytea column %s: %w", fd.Name, err)
 		return nil
 	}
 	r.hexBuf[i] = buf
@@ -737,12 +744,19 @@ func (r *Rows) bytes(i int, v []byte) []byte {
 }
 
 // Row returns the current row; it is reused by Next.
-func (r *Rows) Row() *order.Row { return &r.row }
+func (r *Rows) Row() *order.Row {
+	if r.il == nil {
+		return &r.in
+	}
+	return &r.row
+}
 
-// Err returns the error that ended the stream, if any.
-func (r *Rows) Err() error {
-	if r.err != nil {
-		return r.err
+// readErr is the error that ended the query's read, if any. The write
+// order reads the query on its own goroutine: this is all that goroutine
+// touches besides the query and in.
+func (r *Rows) readErr() error {
+	if r.inErr != nil {
+		return r.inErr
 	}
 	if err := r.rows.Err(); err != nil {
 		return fmt.Errorf("read rows: %w", err)
@@ -750,17 +764,27 @@ func (r *Rows) Err() error {
 	return nil
 }
 
+// Err returns the error that ended the stream, if any.
+func (r *Rows) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.readErr()
+}
+
 // Close ends the query and releases the locks it took; the snapshot stays
 // open for the next one. A failure to release is kept for Err: the
 // transaction is then unusable, and the next read says so too.
 func (r *Rows) Close() {
-	r.rows.Close()
 	if r.il != nil {
+		// First: the write order reads the query on its own goroutine
+		// until it is closed.
 		if err := r.il.Close(); err != nil && r.err == nil {
 			r.err = fmt.Errorf("remove spill files: %w", err)
 		}
 		r.il = nil
 	}
+	r.rows.Close()
 	if r.ranges != nil {
 		if err := r.ranges.close(); err != nil && r.err == nil {
 			r.err = err

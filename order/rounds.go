@@ -96,6 +96,7 @@ type Rounds struct {
 	// are emitted in order. roundBytes counts the spilled bytes of each
 	// round, for splitting segments.
 	src        func() (spill.Record, bool, error)
+	pre        *prefetch // reads the source ahead (prefetch.go)
 	files      []*spill.Writer
 	tail       *spill.Writer
 	segs       []segment
@@ -118,7 +119,8 @@ type Rounds struct {
 // ends. arrival puts every row in round 1: rows come in read order.
 func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
 	tune.defaults()
-	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
+	pre := newPrefetch(src)
+	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1}
 	if !arrival && !tune.RoundsByArrival && t.SortKey != nil {
 		// Without a sort key a key has one row (or colliding copies, all
 		// rejected): arrival is its only order.
@@ -544,8 +546,10 @@ func (il *Rounds) Fill(r *Row) {
 	copy(r.Values, il.cur.Values)
 }
 
-// Close removes the spill files.
+// Close stops reading the source and removes the spill files; the source
+// is not read once it returns.
 func (il *Rounds) Close() error {
+	il.pre.close()
 	if il.reading != nil {
 		il.reading.Close()
 	}

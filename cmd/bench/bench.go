@@ -551,6 +551,7 @@ func collectDistinct(v any, out map[string]float64) {
 func (b *bench) figure2(ctx context.Context) []Figure {
 	inter := Figure{ID: "2a", Name: "spread: interleaved load ÷ ideal", Unit: "×", Op: "<=", Target: 1.25}
 	table := Figure{ID: "2b", Name: "spread: table-order load ÷ ideal", Unit: "×"}
+	arrival := Figure{ID: "2c", Name: "spread: interleaved load in arrival order (--order interleave-arrival) ÷ ideal", Unit: "×"}
 	d := b.spread
 	scale := b.c.TimeScale
 	if scale <= 0 {
@@ -565,10 +566,13 @@ func (b *bench) figure2(ctx context.Context) []Figure {
 	}
 	tableWCU := float64(b.writeRate())
 	maxWCU := strconv.FormatFloat(tableWCU*scale, 'f', 0, 64)
-	for _, fig := range []*Figure{&inter, &table} {
+	for _, fig := range []*Figure{&inter, &table, &arrival} {
 		order := "interleave"
-		if fig == &table {
+		switch fig {
+		case &table:
 			order = "table"
+		case &arrival:
+			order = string(extract.OrderInterleaveArrival)
 		}
 		var walls, spans, ideals, floors []float64
 		for i := range b.c.Runs {
@@ -610,7 +614,7 @@ func (b *bench) figure2(ctx context.Context) []Figure {
 		fig.Detail = fmt.Sprintf("%.0f s vs ideal %.0f s simulated (%d partitions × %.0f WCU/s, time ×%.1f); fullest partition %.2f× ideal; wall incl. reading %.2f×",
 			median(spans), median(ideals), b.c.Partitions, b.c.PartitionWCU, scale, median(floors), median(walls))
 	}
-	return []Figure{inter, table}
+	return []Figure{inter, table, arrival}
 }
 
 // figure4: pg2ddb load into dynalite ÷ a bare BatchWriteItem loop writing

@@ -71,18 +71,9 @@ type Rounds struct {
 	// arrival puts every row in round 1 (OrderArrival): no per-key counts,
 	// no round files.
 	arrival bool
-	// sorted puts each key's rows in rounds by sort key (see sortkey.go):
-	// keys holds their states, unsorted the rows of keys found out of
-	// order after that, depth how many rows each such key had placed in
-	// rounds before.
-	sorted   bool
-	ks       *keyStates
-	unsorted *spill.Writer
-	depth    map[uint64]uint32
-	resorted int64 // rows sorted by settle
-	dups     string
-	seed     maphash.Seed
-	rounds   map[uint64]uint32
+	dups    string
+	seed    maphash.Seed
+	rounds  map[uint64]uint32
 	// count counts every (pk, sk) under hold; keys then holds the
 	// repeated ones, with their counts.
 	count  *collisionCount
@@ -111,6 +102,16 @@ type Rounds struct {
 	pos        int64
 	scanned    int64 // source rows read
 	cur        spill.Record
+
+	// sorted puts each key's rows in rounds by sort key (see sortkey.go):
+	// ks holds the keys' states, unsorted the rows of keys found out of
+	// order after that, depth how many rows each such key had placed in
+	// rounds before.
+	sorted   bool
+	ks       *keyStates
+	unsorted *spill.Writer
+	depth    map[uint64]uint32
+	resorted int64 // rows sorted by settle
 }
 
 // New orders the rows src returns (a plain read of t, in its own

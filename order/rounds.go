@@ -236,24 +236,6 @@ func (il *Rounds) pkHash(pk []byte) uint64 {
 	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
 }
 
-// appendCanonicalInteger appends codec.CanonicalNumber's form of a plain
-// integer (plainInteger): "1200" is "1.2E3", "0" is "0".
-func appendCanonicalInteger(dst, s []byte) []byte {
-	if len(s) == 1 && s[0] == '0' {
-		return append(dst, '0')
-	}
-	end := len(s)
-	for end > 1 && s[end-1] == '0' {
-		end--
-	}
-	dst = append(dst, s[0])
-	if end > 1 {
-		dst = append(dst, '.')
-		dst = append(dst, s[1:end]...)
-	}
-	dst = append(dst, 'E')
-	return strconv.AppendInt(dst, int64(len(s)-1), 10)
-}
 
 // Next advances to the next row of the order; false at the end or on an
 // error.

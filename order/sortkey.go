@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/spill"
@@ -535,4 +536,23 @@ func (il *Rounds) settle() error {
 func uvarintLen(v uint64) int {
 	var b [binary.MaxVarintLen64]byte
 	return binary.PutUvarint(b[:], v)
+}
+
+// appendCanonicalInteger appends codec.CanonicalNumber's form of a plain
+// integer (plainInteger): "1200" is "1.2E3", "0" is "0".
+func appendCanonicalInteger(dst, s []byte) []byte {
+	if len(s) == 1 && s[0] == '0' {
+		return append(dst, '0')
+	}
+	end := len(s)
+	for end > 1 && s[end-1] == '0' {
+		end--
+	}
+	dst = append(dst, s[0])
+	if end > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, s[1:end]...)
+	}
+	dst = append(dst, 'E')
+	return strconv.AppendInt(dst, int64(len(s)-1), 10)
 }

@@ -236,7 +236,6 @@ func (il *Rounds) pkHash(pk []byte) uint64 {
 	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
 }
 
-
 // Next advances to the next row of the order; false at the end or on an
 // error.
 func (il *Rounds) Next() (bool, error) {

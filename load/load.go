@@ -71,7 +71,11 @@ type Options struct {
 	// a large table reads with, so the source sees no more sessions either
 	// way. The tables share the Workers writers and the MaxWCU budget.
 	SideBySide int
-	Existing   target.Existing
+	// Encoders is the number of goroutines that hash and encode a table's
+	// rows (0: GOMAXPROCS; 1: on the goroutine that reads them). The
+	// items, batches and checkpoints do not depend on it.
+	Encoders int
+	Existing target.Existing
 	// Resume continues from CheckpointPath, which must exist. It refuses,
 	// before writing, a table whose plan or row stream SQL changed, and a
 	// source whose rows that may have been written differ (see Checkpoint).

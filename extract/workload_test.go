@@ -144,6 +144,7 @@ func planTable(t *testing.T, p *plans.Plan, source string) *plans.Table {
 // and says why, and a lookup the schema does not know appears as an access
 // path with its calls.
 func TestWorkloadChangesTheRanking(t *testing.T) {
+	t.Parallel()
 	ctx := t.Context()
 	pool, err := pgxpool.New(ctx, statStatementsServer(t))
 	if err != nil {
@@ -234,6 +235,7 @@ func TestWorkloadChangesTheRanking(t *testing.T) {
 // preloaded, the plan says why there is no workload evidence, whether the
 // extension is absent or installed but not loaded.
 func TestWorkloadWithoutTheExtension(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	mustExec(t, db.Pool, `CREATE TABLE t (a text PRIMARY KEY)`)
 	_, w := design(t, db.Pool, true)

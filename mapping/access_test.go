@@ -19,6 +19,7 @@ import (
 // the throughput gate: they are named, and each says what enabling it
 // would cost the load.
 func TestAccessPathsServeConstraintsAndForeignKeys(t *testing.T) {
+	t.Parallel()
 	hot := map[string][]string{
 		"pagila":    {"inventory by store_id (items of public.store)", "payment by staff_id (items of public.staff)", "rental by staff_id (items of public.staff)"},
 		"chinook":   {"playlist_track by playlist_id (items of public.playlist)", "track by genre_id (items of public.genre)", "track by media_type_id (items of public.media_type)"},
@@ -93,6 +94,7 @@ func TestAccessPathsServeConstraintsAndForeignKeys(t *testing.T) {
 // invoice_line.invoice_line_id is an identity nobody references: it stays
 // unserved.
 func TestReferencedSurrogateAndClassificationIndexes(t *testing.T) {
+	t.Parallel()
 	p, db := designDataset(t, "chinook")
 	find := func(source, lookup string) (plans.AccessPath, *plans.Index) {
 		t.Helper()
@@ -140,6 +142,7 @@ func TestReferencedSurrogateAndClassificationIndexes(t *testing.T) {
 // TestNamedLookups asserts the design of named lookups: which index serves
 // each, whether it is on by default and by which rule, its projection.
 func TestNamedLookups(t *testing.T) {
+	t.Parallel()
 	type want struct {
 		table, lookup, servedBy string
 		enabled                 bool
@@ -209,6 +212,7 @@ func TestNamedLookups(t *testing.T) {
 // table's load time and on-demand cost, and a reviewer who turns them off
 // in the plan gets the estimates without them.
 func TestIndexWritesInTheEstimates(t *testing.T) {
+	t.Parallel()
 	p, _ := designDataset(t, "chinook")
 	pt := table(t, p, "public.invoice_line")
 	if pt.Estimates.IndexWCU != 2240 || IndexWCU(pt) != 2240 {

@@ -62,6 +62,7 @@ func orders(rows, customers, hottest int64) (*catalog.Schema, *catalog.Profile) 
 }
 
 func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
+	t.Parallel()
 	s, p := orders(100_000, 5_000, 60)
 	chk := &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}
 	plan, err := Design(context.Background(), s, p, chk, Options{})
@@ -102,6 +103,7 @@ func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
 }
 
 func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
+	t.Parallel()
 	s, p := orders(100_000, 5_000, 60)
 	// Nothing natural is unique: the time orders the items and the surrogate
 	// id comes last, proven by the primary key it contains.
@@ -119,6 +121,7 @@ func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
 }
 
 func TestDesignShardsHotKey(t *testing.T) {
+	t.Parallel()
 	// One customer holds 90,000 of 100,000 orders: 90 s alone at 1,000
 	// WCU/s against 25 s for the table at 4,000 WCU/s. The next customer
 	// holds 60: only one value is hot, so the key is kept and sharded.
@@ -179,6 +182,7 @@ func TestDesignShardsHotKey(t *testing.T) {
 }
 
 func TestDesignGatesName(t *testing.T) {
+	t.Parallel()
 	s, p := orders(16_044, 2, 8_100)
 	s.Tables[0].Columns = append(s.Tables[0].Columns, col("email", "text", "S"), col("flag", "boolean", "B"))
 	s.Tables[0].ForeignKeys = append(s.Tables[0].ForeignKeys, catalog.ForeignKey{Name: "f", Columns: []string{"flag"}, RefSchema: "public", RefTable: "x", RefColumns: []string{"y"}})
@@ -214,6 +218,7 @@ func TestDesignGatesName(t *testing.T) {
 }
 
 func TestSmallTableKeysByThroughput(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "language", Kind: catalog.KindTable, Migratable: true,
 		Columns:    []catalog.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
@@ -245,6 +250,7 @@ func TestSmallTableKeysByThroughput(t *testing.T) {
 }
 
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "hist", Kind: catalog.KindTable, Migratable: true,
 		Columns:     []catalog.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
@@ -285,6 +291,7 @@ func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 }
 
 func TestAttributeTypes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		c        catalog.Column
 		maxWidth int
@@ -325,6 +332,7 @@ func TestAttributeTypes(t *testing.T) {
 }
 
 func TestEstimateLoad(t *testing.T) {
+	t.Parallel()
 	// 100,000 WCU over 10 keys of 10,000 WCU each: interleaved, 25 s at
 	// 4,000 WCU/s (10 keys at 400 WCU/s each); in key order one key at a
 	// time at 1,000 WCU/s: 100 s.
@@ -353,6 +361,7 @@ func TestEstimateLoad(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"customer_ref": "customer ref", "Customer Ref": "customer ref", "customerRef": "customer ref",
 		`"Order Archive"`: "order archive", "HTTPServerID": "http server id", "sensor-serial2": "sensor serial2",
@@ -365,6 +374,7 @@ func TestWords(t *testing.T) {
 }
 
 func TestRoleOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		table, column, category string
 		want                    role
@@ -430,6 +440,7 @@ func readings() (*catalog.Schema, *catalog.Profile) {
 }
 
 func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
+	t.Parallel()
 	s, p := readings()
 	chk := &fakeChecker{unique: [][]string{{"Sensor Serial", "takenAt"}}}
 	plan, err := Design(context.Background(), s, p, chk, Options{})
@@ -457,6 +468,7 @@ func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
 }
 
 func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
+	t.Parallel()
 	s, p := readings()
 	// The reference is NULL in places and nothing else is natural: the
 	// fallback must still not partition by the dense ReadingNo.
@@ -475,6 +487,7 @@ func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
 }
 
 func TestDesignCountsCompositeKeysExactly(t *testing.T) {
+	t.Parallel()
 	// Two codes, each hot on many values at 40,000 WCU/s (the table's ideal
 	// load is 5 s, the hottest shop alone takes 9 s): only the pair can
 	// pass, and its statistics come from an exact count, not the profile.
@@ -512,6 +525,7 @@ func TestDesignCountsCompositeKeysExactly(t *testing.T) {
 }
 
 func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
+	t.Parallel()
 	// Nothing is named like an identifier: a session token has more values
 	// than the actor, but the row-level-security policy and the index say
 	// rows are read by actor.
@@ -558,6 +572,7 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 // cannot take an occurrence number, so the plan drops the repeats and
 // says why, and the plan is valid.
 func TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "amounts", Kind: catalog.KindTable, Migratable: true,
 		Columns: []catalog.Column{col("amount", "numeric", "N")},

@@ -21,6 +21,7 @@ type planFlags struct {
 	nulls       string
 	out         string
 	pricing     pricingFlags
+	allowEmpty  bool
 	// shardHotKeys asks for write sharding for the load's sake.
 	shardHotKeys bool
 }
@@ -48,6 +49,7 @@ plan as YAML for a person to review, edit and commit.`,
 	fs.StringVar(&f.nulls, "nulls", plans.NullsOmit, "what a NULL becomes: omit (no attribute) or null ({\"NULL\": true})")
 	fs.StringVarP(&f.out, "output", "o", "", "plan file to write (required), e.g. plans/shop.yaml")
 	f.pricing.register(fs)
+	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "write a plan of a source with no table or view instead of refusing it")
 	return c
 }
 
@@ -65,6 +67,9 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return fmt.Errorf("plan: %w", err)
 	}
+	if err := checkWritable("-o", f.out); err != nil {
+		return fmt.Errorf("plan: %w", err)
+	}
 	ctx := cmd.Context()
 	pool, err := a.source.connect(ctx)
 	if err != nil {
@@ -79,6 +84,9 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	schema, err := extract.Inspect(ctx, snap, extract.InspectOptions{Schemas: f.schemas, Tables: f.tables})
 	if err != nil {
 		return err
+	}
+	if len(schema.Tables) == 0 && !f.allowEmpty {
+		return a.emptySource("plan", pool, schema.Database, f.schemas, f.tables)
 	}
 	profile, err := extract.ProfileTables(ctx, snap, schema, extract.ProfileOptions{})
 	if err != nil {

@@ -461,7 +461,14 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 				}
 			}
 			if why == "" {
-				return d.buildIndex(pt, l, pkKey, skKey, taken), ""
+				ix := d.buildIndex(pt, l, pkKey, skKey, taken)
+				if firstWhy != "" && l.indexed {
+					// Never reversed silently: the source's order is
+					// named, with why it cannot lead.
+					ix.Why = append(ix.Why, fmt.Sprintf("the source orders it (%s), but %s; proposed in the other order (%s), which serves the same equality lookup — range reads on %s need the source's order",
+						strings.Join(l.cols, ", "), firstWhy, strings.Join(cols, ", "), l.cols[len(l.cols)-1]))
+				}
+				return ix, ""
 			}
 		}
 		if firstWhy == "" {

@@ -490,7 +490,7 @@ func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
 		cp := d.colProfile(col.Name)
-		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN {
+		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN || changeStamp(col.Name) {
 			continue
 		}
 		kp, why := keyPartFor(col, cp)

@@ -232,12 +232,12 @@ func (d *designer) lookups() []lookup {
 		return false
 	}
 	unusable := func(ix *catalog.Index) string {
-		switch {
-		case len(ix.Expressions) > 0:
+		if len(ix.Expressions) > 0 {
 			return "an expression index (" + strings.Join(ix.Expressions, ", ") + "): a DynamoDB key holds column values, not expressions"
-		case ix.Predicate != "":
-			return "a partial index (WHERE " + ix.Predicate + "): review whether a sparse index on a written attribute fits"
 		}
+		// A partial index's lookup is served by an index on its columns:
+		// it holds every item with the key attributes (a sparse index),
+		// a superset of the predicate's rows that readers filter.
 		return ""
 	}
 	if pk := t.PrimaryKey; pk != nil {
@@ -262,7 +262,11 @@ func (d *designer) lookups() []lookup {
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
-		l := lookup{kind: plans.AccessIndex, source: "index " + ix.Name, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
+		src := "index " + ix.Name
+		if ix.Predicate != "" {
+			src += " (partial: WHERE " + ix.Predicate + "; the index holds every item with its key attributes, readers filter the rest)"
+		}
+		l := lookup{kind: plans.AccessIndex, source: src, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
 		if len(ix.Columns) > 0 {
 			n, rows := d.distinctOf(ix.Columns[0]), d.rows()
 			l.classification = n > 0 && classification(n, rows)

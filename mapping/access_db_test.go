@@ -197,3 +197,28 @@ func TestApplicationIDIsServed(t *testing.T) {
 		t.Errorf("notes by public_id: %+v, indexes %+v", a, pt.Indexes)
 	}
 }
+
+// TestPartialIndexIsServed: a partial index's lookup is served by an index
+// on its columns (a superset of the predicate's rows, which readers
+// filter); only an expression index has no column to key on.
+func TestPartialIndexIsServed(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE posts (post_code text PRIMARY KEY, author_ref text NOT NULL, deleted_at timestamptz, title text NOT NULL)`,
+		`INSERT INTO posts SELECT 'P' || i, 'U' || (i % 400), CASE WHEN i % 10 = 0 THEN timestamptz '2024-01-01 00:00:00+00' END, 'post ' || i FROM generate_series(1, 4000) i`,
+		`CREATE INDEX posts_live_author ON posts (author_ref) WHERE deleted_at IS NULL`,
+		`CREATE INDEX posts_lower_title ON posts (lower(title))`)
+	pt := table(t, p, "public.posts")
+	for _, a := range pt.AccessPaths {
+		switch {
+		case strings.HasPrefix(a.Source, "index posts_live_author"):
+			j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+			if j < 0 || !pt.Indexes[j].Enabled || !strings.Contains(a.Source, "partial: WHERE") {
+				t.Errorf("partial index lookup: %+v", a)
+			}
+		case strings.HasPrefix(a.Source, "index posts_lower_title"):
+			if a.ServedBy != plans.ServedByNone {
+				t.Errorf("expression index lookup served by %s", a.ServedBy)
+			}
+		}
+	}
+}

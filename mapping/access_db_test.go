@@ -222,3 +222,24 @@ func TestPartialIndexIsServed(t *testing.T) {
 		}
 	}
 }
+
+// TestWholeRowDuplicatesOverEveryColumn: rows equal in every column,
+// jsonb and float included, are whole-row duplicates the plan numbers,
+// not a key that "does not identify a row"; rows that differ only in the
+// jsonb column are not.
+func TestWholeRowDuplicatesOverEveryColumn(t *testing.T) {
+	base := []string{
+		`CREATE TABLE events (device text NOT NULL, seq int NOT NULL, doc jsonb NOT NULL, reading float8 NOT NULL)`,
+		`INSERT INTO events SELECT 'd' || (i % 30), i / 30, jsonb_build_object('i', i), i / 7.0 FROM generate_series(1, 900) i`,
+	}
+	p := designSQL(t, Options{}, append(base, `INSERT INTO events SELECT * FROM events WHERE seq = 3`)...)
+	pt := table(t, p, "public.events")
+	if pt.Duplicates == nil || pt.Duplicates.Repeats != 30 || slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
+		t.Errorf("exact copies: duplicates %+v, warnings %v", pt.Duplicates, pt.Warnings)
+	}
+	p = designSQL(t, Options{}, append(base, `INSERT INTO events SELECT device, seq, jsonb_build_object('copy', true), reading FROM events WHERE seq = 3`)...)
+	pt = table(t, p, "public.events")
+	if pt.Duplicates != nil || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
+		t.Errorf("copies with another doc: duplicates %+v, warnings %v", pt.Duplicates, pt.Warnings)
+	}
+}

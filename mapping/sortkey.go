@@ -288,7 +288,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			continue
 		}
 		cp := d.colProfile(col.Name)
-		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" {
+		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" || changeStamp(col.Name) {
 			continue
 		}
 		kp, why := keyPartFor(col, cp)

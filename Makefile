@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 TESTFLAGS ?=
 
-.PHONY: all build test lint docs-check demo bench deps clean-testdb
+.PHONY: all build test test-short lint docs-check demo bench deps clean-testdb
 
 all: build
 
@@ -28,10 +28,19 @@ build:
 test: deps
 	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
 
-## lint: go vet, staticcheck (pinned as a go.mod tool) and gofmt.
+## test-short: the inner loop: the suite without its long tests
+## (testenv.Long: whole datasets, killed processes, the browser), no race
+## detector.
+test-short: deps
+	scripts/services.sh $(GO) test -short -count=1 $(TESTFLAGS) $(PKGS)
+
+## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
+## doc comments that name another declaration), predeclared (a builtin such
+## as copy, max or print shadowed), both pinned as go.mod tools, and gofmt.
 lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) tool predeclared ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would rewrite:"; echo "$$out"; exit 1; fi
 
 ## docs-check: README.md and docs/ name only commands, flags and files that

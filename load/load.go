@@ -71,7 +71,11 @@ type Options struct {
 	// a large table reads with, so the source sees no more sessions either
 	// way. The tables share the Workers writers and the MaxWCU budget.
 	SideBySide int
-	Existing   target.Existing
+	// Encoders is the number of goroutines that hash and encode a table's
+	// rows (0: GOMAXPROCS; 1: on the goroutine that reads them). The
+	// items, batches and checkpoints do not depend on it.
+	Encoders int
+	Existing target.Existing
 	// Resume continues from CheckpointPath, which must exist. It refuses,
 	// before writing, a table whose plan or row stream SQL changed, and a
 	// source whose rows that may have been written differ (see Checkpoint).
@@ -227,7 +231,13 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 	}
 	prep := target.PrepareOptions{Existing: opts.Existing, Capacity: opts.Capacity, Logf: opts.Logf, Resume: opts.Resume,
-		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done }}
+		Done: func(name string) bool { tc := cp.Tables[name]; return opts.Resume && tc != nil && tc.Done },
+		Written: func(name string) int64 {
+			if tc := cp.Tables[name]; tc != nil {
+				return tc.written()
+			}
+			return 0
+		}}
 	if err := target.Prepare(ctx, db, tables, prep); err != nil {
 		return nil, err
 	}
@@ -306,6 +316,12 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		return res, err
 	}
 	res.Elapsed = time.Since(start)
+	if context.Cause(stopCtx) == errTooManyRejects {
+		// A reject in the last batches of the last table passed the
+		// limit after its reader had finished: every table is done, but
+		// the load is over its limit all the same.
+		return res, &pipeline.TooManyRejectsError{Rejected: base + l.rejectedRun.Load(), Max: opts.MaxRejects - planned, Planned: planned, Path: opts.RejectsPath}
+	}
 	return res, nil
 }
 

@@ -71,7 +71,7 @@ with exit status 3.`,
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
 	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
-	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
+	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (round r holds every partition key's r-th item in sort-key order), interleave-arrival (the same rounds, each key's items in read order) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first): a staging reload")
 	registerYes(fs, &f.yes)

@@ -53,7 +53,14 @@ func (a *app) openPlan(ctx context.Context, path string, only []string) (*opened
 		return nil, err
 	}
 	o := &openedPlan{plan: p, pool: pool, began: time.Now()}
-	o.snap, err = extract.Begin(ctx, pool)
+	// The plan's tables are locked (ACCESS SHARE) for the whole run, so
+	// a TRUNCATE by another session waits rather than empty a table not
+	// yet read.
+	sources := make([]string, len(p.Tables))
+	for i, t := range p.Tables {
+		sources[i] = t.Source
+	}
+	o.snap, err = extract.BeginLocked(ctx, pool, sources)
 	if err != nil {
 		o.close(ctx)
 		return nil, err

@@ -174,11 +174,15 @@ func (s *Snapshot) lockTables(ctx context.Context, tables []string) error {
 			return err
 		}
 		_, err := s.tx.Exec(ctx, "LOCK TABLE "+list+" IN ACCESS SHARE MODE")
-		end := "RELEASE SAVEPOINT pg2ddb_lock"
 		if err != nil {
-			end = "ROLLBACK TO SAVEPOINT pg2ddb_lock"
+			// ROLLBACK TO keeps the savepoint: it is released too, or the
+			// transaction stays in a subtransaction, where
+			// pg_export_snapshot refuses to run.
+			if _, eerr := s.tx.Exec(ctx, "ROLLBACK TO SAVEPOINT pg2ddb_lock"); eerr != nil {
+				return errors.Join(err, eerr)
+			}
 		}
-		if _, eerr := s.tx.Exec(ctx, end); eerr != nil {
+		if _, eerr := s.tx.Exec(ctx, "RELEASE SAVEPOINT pg2ddb_lock"); eerr != nil {
 			return errors.Join(err, eerr)
 		}
 		return err

@@ -163,7 +163,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	watch.Wait()
 	ui.finish()
 	if res != nil {
-		printSummary(a.stdout, res)
+		printSummary(a.stdout, res, loadEstimates(op.plan, f.maxWCU))
 	}
 	return err
 }

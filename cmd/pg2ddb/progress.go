@@ -16,6 +16,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/pg2ddb/pg2ddb/load"
+	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -285,10 +286,30 @@ func (u *progressUI) finish() {
 	}
 }
 
-// printSummary prints one line per table and a total.
-func printSummary(w io.Writer, res *load.Result) {
+// loadEstimates are the plan's load time of each table (by target) at
+// rate WCU/s (the plan's write rate when rate is 0): the estimate plan and
+// review show, for the summary to print beside the time measured.
+func loadEstimates(p *plans.Plan, rate float64) map[string]float64 {
+	r := p.Options.WriteRate
+	if rate > 0 {
+		r = int64(math.Ceil(rate))
+	}
+	out := make(map[string]float64, len(p.Tables))
+	for _, t := range p.Tables {
+		e := t.Estimates
+		e.IndexWCU = mapping.IndexWCU(&t)
+		out[t.Target] = mapping.EstimateLoad(e, r).Interleaved
+	}
+	return out
+}
+
+// printSummary prints one line per table and a total, with the plan's
+// estimate of each table's time (est, by target; nil for none) beside
+// the time it took.
+func printSummary(w io.Writer, res *load.Result, est map[string]float64) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "table\tsource rows\tread\twritten\trejected\tretries\tthrottles\ttime\titems/s\tspread\tfirst write\t")
+	fmt.Fprintln(tw, "table\tsource rows\tread\twritten\trejected\tretries\tthrottles\ttime\testimated\titems/s\tspread\tfirst write\t")
+	var estTotal float64
 	var read, written, rejected, retries, throttles int64
 	for _, t := range res.Tables {
 		read += t.Read
@@ -307,17 +328,29 @@ func printSummary(w io.Writer, res *load.Result) {
 		if t.FirstWrite > 0 {
 			first = t.FirstWrite.Round(time.Millisecond).String()
 		}
-		fmt.Fprintf(tw, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Target, note,
+		estimated := "-"
+		if s, ok := est[t.Target]; ok && !t.AlreadyDone {
+			estimated = estimateText(s)
+			estTotal += s
+		}
+		fmt.Fprintf(tw, "%s%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", t.Target, note,
 			plans.Thousands(t.SourceRows), plans.Thousands(t.Read), plans.Thousands(t.Written), plans.Thousands(t.Rejected),
-			plans.Thousands(t.Retries), plans.Thousands(t.Throttles), t.Elapsed.Round(time.Millisecond),
+			plans.Thousands(t.Retries), plans.Thousands(t.Throttles), t.Elapsed.Round(time.Millisecond), estimated,
 			plans.Thousands(int64(float64(t.Written)/math.Max(t.Elapsed.Seconds(), 0.001))), percent(t.Spread), first)
 	}
-	fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\n", plans.Thousands(read), plans.Thousands(written), plans.Thousands(rejected),
-		plans.Thousands(retries), plans.Thousands(throttles), res.Elapsed.Round(time.Millisecond),
+	totalEst := "-"
+	if len(est) > 0 {
+		totalEst = estimateText(estTotal)
+	}
+	fmt.Fprintf(tw, "total\t\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t\t\t\n", plans.Thousands(read), plans.Thousands(written), plans.Thousands(rejected),
+		plans.Thousands(retries), plans.Thousands(throttles), res.Elapsed.Round(time.Millisecond), totalEst,
 		plans.Thousands(int64(float64(written)/math.Max(res.Elapsed.Seconds(), 0.001))))
 	tw.Flush()
 	fmt.Fprintf(w, "spread: the largest share of one partition key in any %s consecutive writes\n", plans.Thousands(load.SpreadWindow))
 	fmt.Fprintln(w, "first write: from the start of the table's read to its first item DynamoDB acknowledged")
+	if len(est) > 0 {
+		fmt.Fprintln(w, "estimated: the plan's load time at the write rate (--max-wcu, else the plan's), as plan and review show it")
+	}
 }
 
 // isTerminal reports whether w is a terminal: progress bars are drawn
@@ -325,4 +358,10 @@ func printSummary(w io.Writer, res *load.Result) {
 func isTerminal(w io.Writer) bool {
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// estimateText is an estimate in the summary's unit, seconds to the
+// millisecond like the measured time beside it.
+func estimateText(s float64) string {
+	return time.Duration(s * float64(time.Second)).Round(time.Millisecond).String()
 }

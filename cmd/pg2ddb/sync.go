@@ -283,7 +283,7 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 	res, err := load.Run(ctx, plan, load.SnapshotSource{Snapshot: snap}, db, opts)
 	ui.finish()
 	if res != nil {
-		printSummary(a.stdout, res)
+		printSummary(a.stdout, res, loadEstimates(plan, 0))
 	}
 	if err != nil {
 		if errors.Is(err, pipeline.ErrInterrupted) {

@@ -122,6 +122,7 @@ func spread(pks []string, w int) float64 {
 // a spread no worse; and the same order whether later rounds go through
 // spill files, tail passes or memory.
 func TestInterleaveMatchesServerOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		// Three hot keys of 250 rows, 400 keys of about 5; heap order
@@ -219,6 +220,7 @@ func diffOf(a, b []string) []string {
 // and compares hashes), also after the table's rows were updated by
 // another session after the snapshot began.
 func TestInterleaveIsDeterministicInOneSnapshot(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.d (acct text, id int, v text)`,
@@ -247,6 +249,7 @@ func TestInterleaveIsDeterministicInOneSnapshot(t *testing.T) {
 // sort-key order hold every row until the scan ends: a key's first item
 // is known only then.
 func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.u (acct text, id int PRIMARY KEY, v text)`,
@@ -289,6 +292,7 @@ func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
 // on the snapshot's own connection in their turn. Rows updated after the snapshot began (new versions
 // at the end of the heap, in the last range) are read as they were.
 func TestParallelReadersReadEveryRowOnce(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.pr (acct text, id int PRIMARY KEY, v text)`,
@@ -350,6 +354,7 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 // interleave's rows (collisions counted, duplicates numbered or dropped
 // alike) in the order the table's heap holds them, with no rounds.
 func TestArrivalIsTheReadOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.ar (acct text, id int, v text)`,

@@ -80,20 +80,20 @@ func (o Order) plain() bool {
 // PostgreSQL computes the keys so that ordering, interleaving and collision
 // detection happen on exactly the strings that are written, and so review
 // and verify can reuse them.
-func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, integerColumns(t)) }
+func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, columnTypes(t)) }
 
-// keySQL is KeySQL with the integer columns given: a number key of one of
-// them is its ::text, of another column ::numeric::text.
-func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) {
+// keySQL is KeySQL with the columns' PostgreSQL types given: a number key of
+// an integer column is its ::text, of another column ::numeric::text.
+func keySQL(t plans.Table, types map[string]string) (pk, sk string, err error) {
 	if len(t.PartitionKey.Parts) == 0 {
 		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
 	}
-	pk, err = keyExpr(t.PartitionKey, integers)
+	pk, err = keyExpr(t.PartitionKey, types)
 	if err != nil {
 		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
 	}
 	if t.SortKey != nil {
-		if sk, err = keyExpr(*t.SortKey, integers); err != nil {
+		if sk, err = keyExpr(*t.SortKey, types); err != nil {
 			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
 		}
 	}
@@ -109,24 +109,20 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 	return pk, sk, nil
 }
 
-// integerColumns are the columns of t that the plan records as smallint,
-// integer or bigint (a retyped column refuses the load before it reads).
-func integerColumns(t plans.Table) map[string]bool {
-	out := map[string]bool{}
+// columnTypes are the PostgreSQL types the plan records for the columns of
+// t (a retyped column refuses the load before it reads).
+func columnTypes(t plans.Table) map[string]string {
+	out := map[string]string{}
 	for _, a := range t.Attributes {
-		if codec.Parse(a.PGType, "", "", "").IsInteger() {
-			out[a.Column] = true
-		}
+		out[a.Column] = a.PGType
 	}
 	for _, e := range t.Excluded {
-		if codec.Parse(e.PGType, "", "", "").IsInteger() {
-			out[e.Column] = true
-		}
+		out[e.Column] = e.PGType
 	}
 	return out
 }
 
-func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
+func keyExpr(k plans.Key, types map[string]string) (string, error) {
 	if len(k.Parts) == 0 {
 		return "", errors.New("no parts")
 	}
@@ -142,7 +138,12 @@ func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
 	composite := len(k.Parts) > 1
 	exprs := make([]string, len(k.Parts))
 	for i, p := range k.Parts {
-		e, err := partExpr(p, composite)
+		if pgType := types[p.Column]; pgType != "" {
+			if loss := codec.KeyLoss(pgType, p); loss != "" {
+				return "", fmt.Errorf("column %s: %s", p.Column, loss)
+			}
+		}
+		e, err := codec.KeyPartSQL(p, types[p.Column], composite)
 		if err != nil {
 			return "", err
 		}
@@ -156,7 +157,7 @@ func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
 	case k.Type == "S" && (k.Parts[0].Encoding == plans.EncBinary || (composite && k.Parts[0].Encoding == plans.EncNumber)):
 		return "", fmt.Errorf("encoding %s is only allowed for a one-part key of type N or B", k.Parts[0].Encoding)
 	}
-	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || integers[k.Parts[0].Column]) {
+	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || codec.Parse(types[k.Parts[0].Column], "", "", "").IsInteger()) {
 		// A number key holds the plain value; fixed width is for strings.
 		// An integer's text is its numeric text, without the cast through
 		// numeric (0.14 s of server CPU a million rows).
@@ -169,11 +170,6 @@ func keyExpr(k plans.Key, integers map[string]bool) (string, error) {
 }
 
 func col(name string) string { return codec.Ident(name) }
-
-// partExpr is the SQL text of one key part, as the codec encodes it.
-func partExpr(p plans.KeyPart, composite bool) (string, error) {
-	return codec.KeyPartSQL(p, composite)
-}
 
 // KeyProblemSQL returns a text expression that is NULL when every key part
 // of a row can be encoded, and otherwise says why not ("NULL in key column
@@ -425,8 +421,9 @@ func SortedStreamSQL(t plans.Table, order Order) (string, error) {
 // Under a duplicates choice, occ numbers the rows equal in everything
 // selected (keys, problem, every attribute, text compared by bytes):
 // copies that are interchangeable, so the numbering needs no order and is
-// the same on every read. number appends Separator and occ to the sort key
-// (the partition key without one) of every copy after the first; keep-one
+// the same on every read. number appends Separator and a number to the
+// sort key (the partition key without one) of every copy after the first,
+// as package order numbers them (numberedRows); keep-one
 // marks those copies with plans.DuplicateReason as their problem, unless
 // their key already has one.
 func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
@@ -452,14 +449,9 @@ func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
 		return b.String(), nil
 	}
 	cols := "pk, sk, problem"
-	occ := "'" + plans.Separator + "' || occ::text"
 	switch d.Action {
 	case plans.DuplicatesNumber:
-		if t.SortKey != nil {
-			cols = "pk, CASE WHEN occ > 1 THEN sk || " + occ + " ELSE sk END AS sk, problem"
-		} else {
-			cols = "CASE WHEN occ > 1 THEN pk || " + occ + " ELSE pk END AS pk, sk, problem"
-		}
+		return numberedRows(t, b.String(), same), nil
 	case plans.DuplicatesKeepOne:
 		cols = "pk, sk, CASE WHEN problem IS NULL AND occ > 1 THEN " + quoteText(plans.DuplicateReason) + " ELSE problem END AS problem"
 	default:
@@ -469,6 +461,65 @@ func keyedRows(t plans.Table, from, pk, sk string) (string, error) {
 		cols += fmt.Sprintf(", a%d", i)
 	}
 	return "(SELECT " + cols + " FROM (SELECT r.*, row_number() OVER (PARTITION BY " + same + ") AS occ FROM " + b.String() + " r) o)", nil
+}
+
+// numberedRows is keyedRows under the number choice, rows the SELECT of
+// the rows as written and same the columns whose equality makes copies.
+// It numbers as package order does: the copies of a base key take, in
+// order of occurrence, the numbers k ≥ 2 for which base#k is not the key
+// of a first copy (real keys that end in # and digits are split there, so
+// the candidates a base meets are found by equality), and a copy whose
+// key has a NULL takes its occurrence. Keys compare as DynamoDB compares
+// them: the other key of type N by value.
+func numberedRows(t plans.Table, rows, same string) string {
+	num, other := "sk", "pk"
+	otherType := t.PartitionKey.Type
+	if t.SortKey == nil {
+		num, other = "pk", ""
+	}
+	// on joins x and y on the other key and the numbered one's base.
+	on := func(x, y, xb, yb string) string {
+		c := x + "." + xb + " = " + y + "." + yb
+		if other != "" {
+			ox, oy := x+"."+other, y+"."+other
+			if otherType == "N" {
+				ox, oy = ox+"::numeric", oy+"::numeric"
+			}
+			c = ox + " = " + oy + " AND " + c
+		}
+		return c
+	}
+	groupBy, notNull := num, num+" IS NOT NULL"
+	if other != "" {
+		groupBy, notNull = other+", "+num, notNull+" AND "+other+" IS NOT NULL"
+	}
+	sep := quoteText(plans.Separator)
+	cols := "pk, sk"
+	if num == "sk" {
+		cols = "o.pk, CASE WHEN o.occ > 1 THEN o.sk || " + sep + " || coalesce(f.n, o.occ)::text ELSE o.sk END AS sk"
+	} else {
+		cols = "CASE WHEN o.occ > 1 THEN o.pk || " + sep + " || coalesce(f.n, o.occ)::text ELSE o.pk END AS pk, o.sk"
+	}
+	cols += ", o.problem"
+	for i := range t.Attributes {
+		cols += fmt.Sprintf(", o.a%d", i)
+	}
+	otherCol := func(x string) string {
+		if other == "" {
+			return ""
+		}
+		return x + "." + other + ", "
+	}
+	return "(WITH o AS (SELECT r.*, row_number() OVER (PARTITION BY " + same + ") AS occ FROM " + rows + " r), " +
+		"g AS (SELECT " + groupBy + ", max(occ) AS m FROM o WHERE occ > 1 AND " + notNull + " GROUP BY " + groupBy + "), " +
+		"s AS (SELECT " + otherCol("o") + "substring(o." + num + " from '^(.*)#[0-9]+$') AS base, substring(o." + num + " from '#([0-9]+)$') AS n " +
+		"FROM o WHERE o.occ = 1 AND o." + num + " ~ '#[0-9]+$'), " +
+		"c AS (SELECT " + otherCol("g") + "g." + num + ", g.m + count(s.n) AS hi FROM g LEFT JOIN s ON " + on("s", "g", "base", num) +
+		" GROUP BY " + otherCol("g") + "g." + num + ", g.m), " +
+		"f AS (SELECT " + otherCol("c") + "c." + num + ", k.n, row_number() OVER (PARTITION BY " + otherCol("c") + "c." + num + " ORDER BY k.n) + 1 AS occ " +
+		"FROM c CROSS JOIN LATERAL generate_series(2, c.hi) AS k(n) " +
+		"WHERE NOT EXISTS (SELECT 1 FROM s WHERE " + on("s", "c", "base", num) + " AND s.n = k.n::text)) " +
+		"SELECT " + cols + " FROM o LEFT JOIN f ON o.occ > 1 AND f.occ = o.occ AND " + on("f", "o", num, num) + ")"
 }
 
 // quoteText is s as a SQL string literal.

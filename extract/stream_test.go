@@ -15,6 +15,7 @@ import (
 // timestamps, the shard suffix equal to plans.Shard, and the reasons for
 // keys that cannot be built.
 func TestStreamKeys(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.k (a text, i bigint, ts timestamptz)`,
@@ -75,6 +76,7 @@ func TestStreamKeys(t *testing.T) {
 }
 
 func TestKeySQLRefusesBadPlans(t *testing.T) {
+	t.Parallel()
 	for _, tb := range []plans.Table{
 		{Source: "public.k", PartitionKey: plans.Key{Attribute: "pk", Type: "N", Parts: []plans.KeyPart{{Column: "a", Encoding: plans.EncNumber}, {Column: "b", Encoding: plans.EncNumber}}}},
 		{Source: "public.k", PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "a", Encoding: plans.EncString}}}, Sharding: &plans.Sharding{Shards: 3}},
@@ -92,6 +94,7 @@ func TestKeySQLRefusesBadPlans(t *testing.T) {
 // r-th item in read order (rounds by arrival: see extract.Stream), keys
 // compared by value.
 func TestStreamOrdersNumberKeysByValue(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.n (p int, s numeric)`,

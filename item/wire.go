@@ -103,7 +103,7 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 	}
 	for i, a := range e.table.Attributes {
 		v := row.Values[i]
-		if v == nil && e.options.Nulls != plans.NullsWrite {
+		if v == nil && (e.options.Nulls != plans.NullsWrite || e.indexKey[i]) {
 			continue
 		}
 		mark := len(dst)
@@ -124,6 +124,20 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 			}
 			continue
 		}
+		if e.indexKey[i] {
+			var why string
+			switch {
+			case len(v) == 0 && (a.Type == "S" || a.Type == "B"):
+				why = "is empty"
+			case n > e.indexMax[i]:
+				why = fmt.Sprintf("is %d bytes, over DynamoDB's %d", n, e.indexMax[i])
+			}
+			if why != "" {
+				if bad("column %s %s: DynamoDB refuses it as the key of index %s", a.Column, why, e.indexName[i]); reasons == nil {
+					return dst, 0, false
+				}
+			}
+		}
 		size += e.nameLen[i] + n
 	}
 	if size > MaxItemBytes {
@@ -135,14 +149,14 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 // appendKey appends a key attribute (name is its quoted name and colon) and
 // returns its size; a problem goes to bad, and a value that cannot be
 // encoded is left out.
-func (e *Encoder) appendKey(dst, name []byte, attr, typ string, v []byte, max int, what string, bad func(string, ...any)) ([]byte, int) {
+func (e *Encoder) appendKey(dst, name []byte, attr, typ string, v []byte, limit int, what string, bad func(string, ...any)) ([]byte, int) {
 	if v == nil {
 		return dst, 0
 	}
 	if len(v) == 0 {
 		bad("empty %s (%s): DynamoDB keys cannot be empty", what, attr)
-	} else if len(v) > max {
-		bad("%s (%s) is %d bytes, over DynamoDB's %d", what, attr, len(v), max)
+	} else if len(v) > limit {
+		bad("%s (%s) is %d bytes, over DynamoDB's %d", what, attr, len(v), limit)
 	}
 	mark := len(dst)
 	if dst[mark-1] != '{' {

@@ -91,6 +91,18 @@ func (tc *TableCheckpoint) Horizon() int64 {
 	return tc.Chunks[len(tc.Chunks)-1].End
 }
 
+// written is the number of rows the checkpoint records as written to the
+// table: those below the frontier less their rejects (of a done table,
+// its rows less its rejects). Rows claimed beyond the frontier are sent
+// again by a resume, so they do not count.
+func (tc *TableCheckpoint) written() int64 {
+	n := tc.Position - tc.Rejected
+	if tc.Done && tc.SourceRows > 0 {
+		n = tc.SourceRows - tc.Rejected
+	}
+	return max(n, 0)
+}
+
 // Chunk is one claimed range of positions, from the previous chunk's End
 // (or 0) to End, and the hash of its rows.
 type Chunk struct {

@@ -404,6 +404,7 @@ func TestMaxRejectsCountsEarlierRuns(t *testing.T) {
 // TestTruncatedRejectsTail: the unfinished last line a kill leaves in the
 // rejects file does not stop a resume from reading it.
 func TestTruncatedRejectsTail(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "r.jsonl")
 	if err := os.WriteFile(p, []byte(`{"table":"t","position":1,"reason":"x","item":{}}`+"\n"+`{"table":"t","posi`), 0o644); err != nil {
 		t.Fatal(err)
@@ -500,6 +501,7 @@ func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
 // out; the table completes, and the load stops before the next table with
 // the reject error, naming the table it did not load.
 func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.a (k text PRIMARY KEY, n int, j jsonb)`,
@@ -535,6 +537,7 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 // read reached the end of the table knows only the plan's estimate of its
 // rows, and says so.
 func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
+	t.Parallel()
 	e := &pipeline.TooManyRejectsError{Rejected: 6, Max: 5, Table: "events", Acknowledged: 900, SourceRows: 20000}
 	if msg := e.Error(); !strings.Contains(msg, "events: 900 of about 20,000 rows acknowledged") {
 		t.Errorf("estimated count: %s", msg)

@@ -48,7 +48,8 @@
 // Whole-row duplicates (the plan's duplicates choice) are numbered by
 // arrival under a 128-bit hash of the whole row: the n-th identical row
 // gets occurrence n (identical rows are interchangeable, so which one is
-// first changes nothing).
+// first changes nothing). Under the number choice the order holds, and a
+// copy's number is the n-th that no real row's key has (see numbering).
 //
 // The order is deterministic within one snapshot: the scan runs with
 // synchronize_seqscans off and without parallel workers, so a snapshot's

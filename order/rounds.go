@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/maphash"
 	"slices"
-	"strconv"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -73,6 +72,7 @@ type Rounds struct {
 	// no round files.
 	arrival bool
 	dups    string
+	num     *numbering // DuplicatesNumber: the copies' numbers
 	seed    maphash.Seed
 	rounds  map[uint64]uint32
 	// count counts every (pk, sk) under hold; keys then holds the
@@ -131,6 +131,12 @@ func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold,
 	if t.Duplicates != nil {
 		il.dups = t.Duplicates.Action
 		il.wholes = map[[16]byte]uint32{}
+		if il.dups == plans.DuplicatesNumber {
+			// A copy's number must miss every real key, known when the
+			// scan ends: hold.
+			il.num = newNumbering(t)
+			il.hold, hold = true, true
+		}
 	}
 	if hold {
 		il.count = &collisionCount{memory: tune.CollisionMemory, dir: tune.SpillDir}
@@ -180,14 +186,7 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		if occ > 1 {
 			switch il.dups {
 			case plans.DuplicatesNumber:
-				suffix := plans.Separator + strconv.Itoa(int(occ))
-				if il.t.SortKey != nil {
-					if rec.SK != nil {
-						rec.SK = append(append([]byte(nil), rec.SK...), suffix...)
-					}
-				} else if rec.PK != nil {
-					rec.PK = append(append([]byte(nil), rec.PK...), suffix...)
-				}
+				rec = il.num.mark(rec, occ, il.keyHash)
 			case plans.DuplicatesKeepOne:
 				if rec.Problem == "" {
 					rec.Problem = plans.DuplicateReason
@@ -195,8 +194,9 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 			}
 		}
 	}
-	if il.hold && rec.Problem != plans.DuplicateReason {
-		// A copy that keep-one drops is not one of its key's copies.
+	if il.hold && rec.Problem != plans.DuplicateReason && (il.num == nil || !il.num.marked(rec.PK, rec.SK)) {
+		// A copy that keep-one drops is not one of its key's copies; a
+		// numbered copy's key is counted by its numbering.
 		if err := il.count.add(il.keyHash(rec.PK, rec.SK)); err != nil {
 			return rec, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 		}
@@ -267,6 +267,12 @@ func (il *Rounds) Next() (bool, error) {
 					if il.keys, err = il.count.repeated(); err != nil {
 						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 					}
+					if il.num != nil {
+						if err := il.num.find(il.count.contains, il.keyHash); err != nil {
+							return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+						}
+					}
+					il.count.close()
 				}
 				if il.sorted {
 					if err := il.settle(); err != nil {
@@ -521,7 +527,9 @@ func (il *Rounds) Fill(r *Row) {
 	r.Pos = il.pos
 	r.PK, r.SK, r.Problem = il.cur.PK, il.cur.SK, il.cur.Problem
 	r.Copies = 1
-	if il.hold {
+	if il.num != nil && il.num.marked(r.PK, r.SK) {
+		il.num.fill(r, il.keyHash)
+	} else if il.hold {
 		if n, ok := il.keys[il.keyHash(r.PK, r.SK)]; ok {
 			r.Copies = int64(n)
 		}

@@ -127,7 +127,7 @@ func (b *bench) logPath(name string) string {
 // load runs `pg2ddb load` of d into endpoint.
 func (b *bench) load(ctx context.Context, d *dataset, endpoint, tag string, extra ...string) (child, error) {
 	args := []string{"load", d.plan, "--source", d.url, "--endpoint-url", endpoint,
-		"--workers", strconv.Itoa(b.c.Workers), "--recreate", "--progress", "none"}
+		"--workers", strconv.Itoa(b.c.Workers), "--recreate", "--yes", "--progress", "none"}
 	args = append(args, extra...)
 	return runChild(ctx, b.c.work, nil, b.logPath("load-"+tag), b.c.bin, args...)
 }

@@ -349,6 +349,23 @@ func DynamoDBEndpoint(t testing.TB) string {
 	return dynalite.endpoint
 }
 
+// NewDynalite starts a dynalite of t's own and returns its URL; t's
+// cleanup stops it. dynalite serves one request at a time on one core, so
+// a long test that loads several databases at once gives each its own to
+// use every core; every other test shares DynamoDBEndpoint's.
+func NewDynalite(t testing.TB) string {
+	t.Helper()
+	endpoint, cmd, err := startDynalite()
+	if err != nil {
+		t.Fatalf("testenv: dynalite could not be started: %v", err)
+	}
+	t.Cleanup(func() {
+		cmd.Process.Kill() //nolint:errcheck
+		cmd.Wait()         //nolint:errcheck
+	})
+	return endpoint
+}
+
 func startDynalite() (string, *exec.Cmd, error) {
 	root, err := RepoRoot()
 	if err != nil {

@@ -17,7 +17,9 @@
 //
 // Score grades a plan's tables against the verdicts (right, acceptable,
 // wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
-// does and compares the grades with testdata/scores.
+// does and compares the grades with testdata/scores. NewDatabase gives a
+// test a database holding one schema, copied from a template built once;
+// cmd/pg2ddb's TestBlindEndToEnd takes every schema through the CLI with it.
 //
 // It is test machinery: pg2ddb itself never imports it.
 package blind

@@ -23,7 +23,7 @@ build:
 ## Tests that own their database run in parallel, four at a time per
 ## package: most of their time is spent waiting on PostgreSQL.
 test: deps
-	scripts/services.sh $(GO) test -race -count=1 -parallel 4 -timeout 20m $(TESTFLAGS) $(PKGS)
+	scripts/services.sh $(GO) test -race -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
 
 ## test-short: the inner loop: the suite without its long tests
 ## (testenv.Long: whole datasets, killed processes, the browser), no race

@@ -15,8 +15,13 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 	$(GO) mod download
 
+# REVISION is the commit pg2ddb version prints ("-modified" with uncommitted
+# changes): the toolchain records none in a git worktree or under
+# GOFLAGS=-buildvcs=false.
+REVISION := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -modified)
+
 build:
-	$(GO) build -o bin/pg2ddb ./cmd/pg2ddb
+	$(GO) build -ldflags "-X main.revision=$(REVISION)" -o bin/pg2ddb ./cmd/pg2ddb
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
 ## test: the whole suite with the race detector, against real services.

@@ -138,6 +138,41 @@ func Key(t Type, width int) (KeyRule, string) {
 	return KeyRule{}, t.Name + " has no key encoding that sorts (keys are S, N or B)"
 }
 
+// KeyLoss says why encoding p would give two different values of a column
+// of type pgType (as a plan records it) one key, or why p is no encoding of
+// that type; "" when every value keeps a key of its own. Lossless are the
+// type's own key encoding (Key), string (PostgreSQL's text form of a
+// value is its own), number for integers and numerics, and integer for
+// integers (a value wider than the width is rejected, not cut).
+func KeyLoss(pgType string, p plans.KeyPart) string {
+	t := Parse(pgType, "", "", "")
+	own, _ := Key(t, 0)
+	switch {
+	case p.Encoding == plans.EncString, own.Encoding != "" && p.Encoding == own.Encoding:
+		return ""
+	case p.Encoding == plans.EncNumber && (t.IsInteger() || t.Kind == Numeric):
+		return ""
+	case p.Encoding == plans.EncInteger && t.IsInteger():
+		return ""
+	}
+	use := plans.EncString
+	if own.Encoding != "" {
+		use = own.Encoding + " or " + plans.EncString
+	}
+	var why string
+	switch {
+	case p.Encoding == plans.EncDate && (t.Kind == Timestamp || t.Kind == TimestampTZ):
+		why = "keeps only the day: rows of one day would share a key and overwrite each other"
+	case p.Encoding == plans.EncTimestamp && t.Kind == TimestampTZ:
+		why = "writes the session's local time, in which two instants of a daylight-saving change read alike"
+	case p.Encoding == plans.EncInteger && t.IsInexact():
+		why = "drops the fraction: -0.5 and -0.25 would share a key and overwrite each other"
+	default:
+		why = "is not an encoding of this type"
+	}
+	return fmt.Sprintf("encoding %s of a %s column %s; use %s", p.Encoding, pgType, why, use)
+}
+
 // Ident quotes a column name for SQL as pgx.Identifier.Sanitize does: in
 // double quotes, an embedded quote doubled and NUL bytes dropped.
 func Ident(name string) string {
@@ -153,32 +188,35 @@ const (
 )
 
 // dateExpr is a date or time column as the value whose calendar date is
-// written (timestamptz in UTC), its to_char pattern and the first day of
-// year 1 to tell BC values by. The key encodings and the attribute
-// encodings of dates and times have the same names (plans.EncDate ==
-// plans.AttrDate, …).
-func dateExpr(enc, c string) (expr, pattern, firstDay string) {
+// written (timestamptz in UTC), its to_char pattern, and the first day of
+// year 1 and of year 10000 to tell the values by that a four-digit year
+// cannot sort (BC, and years of five digits). The key encodings and the
+// attribute encodings of dates and times have the same names
+// (plans.EncDate == plans.AttrDate, …).
+func dateExpr(enc, c string) (expr, pattern, firstDay, pastDay string) {
 	switch enc {
 	case plans.EncDate:
-		return c, datePattern, `'0001-01-01'::date`
+		return c, datePattern, `'0001-01-01'::date`, `'10000-01-01'::date`
 	case plans.EncTimestamp:
-		return c, timestampPattern, `'0001-01-01'::timestamp`
+		return c, timestampPattern, `'0001-01-01'::timestamp`, `'10000-01-01'::timestamp`
 	}
-	return "(" + c + " AT TIME ZONE 'UTC')", timestampTZPattern, `'0001-01-01'::timestamp`
+	return "(" + c + " AT TIME ZONE 'UTC')", timestampTZPattern, `'0001-01-01'::timestamp`, `'10000-01-01'::timestamp`
 }
 
-// KeyPartSQL is the SQL text expression of one key part, encoded as
-// plans.KeyPart.Encoding says; composite parts escape # and \ in strings.
-func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
+// KeyPartSQL is the SQL text expression of one key part of a column of
+// PostgreSQL type pgType, encoded as plans.KeyPart.Encoding says; composite
+// parts escape # and \ in strings.
+func KeyPartSQL(p plans.KeyPart, pgType string, composite bool) (string, error) {
 	c := Ident(p.Column)
 	switch p.Encoding {
 	case plans.EncString:
+		text := TextSQL(c, pgType)
 		if composite {
 			// replace() refuses a nondeterministic collation; the escaping
 			// works on bytes anyway.
-			return `replace(replace(` + c + `::text COLLATE "C", '\', '\\'), '#', '\#')`, nil
+			return `replace(replace(` + text + ` COLLATE "C", '\', '\\'), '#', '\#')`, nil
 		}
-		return c + "::text", nil
+		return text, nil
 	case plans.EncInteger:
 		if p.Width <= 0 || p.Width > MaxNumberDigits {
 			return "", fmt.Errorf("column %s: integer encoding needs a width of 1..38, not %d", p.Column, p.Width)
@@ -192,7 +230,7 @@ func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
 		return c + "::numeric::text", nil
 	case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
 		// A BC value would print as its AD twin; KeyProblems rejects it.
-		e, pattern, _ := dateExpr(p.Encoding, c)
+		e, pattern, _, _ := dateExpr(p.Encoding, c)
 		return "to_char(" + e + ", " + pattern + ")", nil
 	case plans.EncBinary:
 		return c, nil
@@ -202,9 +240,10 @@ func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
 
 // KeyProblems returns the WHEN clauses of a CASE that says why part p of a
 // key of type keyType cannot be encoded for a row: NULL, an integer wider
-// than its width, a date or time that is infinite or before year 1 (key
-// encodings sort as strings and have no era, so 44 BC would be written as
-// AD 44; such a row is rejected with the reason instead).
+// than its width, a date or time that is infinite, before year 1 or after
+// year 9999 (key encodings sort as strings, have no era and four-digit
+// years: 44 BC would be written as AD 44, and 10000-01-01 would sort
+// before 2000-01-02; such a row is rejected with the reason instead).
 func KeyProblems(p plans.KeyPart, keyType string) []string {
 	c := Ident(p.Column)
 	name := QuoteLiteral(p.Column)
@@ -217,13 +256,27 @@ func KeyProblems(p plans.KeyPart, keyType string) []string {
 				" THEN 'integer ' || "+c+"::text || ' in key column ' || "+name+" || ' is wider than "+w+" digits'")
 		}
 	case plans.EncDate, plans.EncTimestamp, plans.EncTimestampTZ:
-		e, _, first := dateExpr(p.Encoding, c)
+		e, _, first, past := dateExpr(p.Encoding, c)
 		whens = append(whens,
 			"WHEN NOT isfinite("+c+") THEN "+QuoteLiteral(p.Encoding+" ")+" || "+c+"::text || ' in key column ' || "+name+" || ' has no key encoding'",
 			"WHEN "+e+" < "+first+" THEN "+QuoteLiteral(p.Encoding+" ")+" || "+e+"::text || ' in key column ' || "+name+
-				" || ' is before year 1: key encodings sort as strings and have no era'")
+				" || ' is before year 1: key encodings sort as strings and have no era'",
+			"WHEN "+e+" >= "+past+" THEN "+QuoteLiteral(p.Encoding+" ")+" || "+e+"::text || ' in key column ' || "+name+
+				" || ' is after year 9999: key encodings sort as strings with four-digit years'")
 	}
 	return whens
+}
+
+// TextSQL is the SQL of column expression c of PostgreSQL type pgType as
+// the text PostgreSQL prints for it: its ::text cast, except for inet,
+// whose cast always shows the netmask ("10.0.0.1/32") where PostgreSQL
+// prints a host address bare; abbrev(inet) is inet's output function.
+// cidr's cast and output agree.
+func TextSQL(c, pgType string) string {
+	if pgType == "inet" {
+		return "abbrev(" + c + ")"
+	}
+	return c + "::text"
 }
 
 // ValueSQL is the SQL expression of one attribute, in the form AppendValue
@@ -243,13 +296,13 @@ func ValueSQL(a plans.Attribute) (string, error) {
 		// float4/float8 text is the shortest exact form, with NaN and
 		// [-]Infinity spelled out so the encoder can apply FloatSpecials.
 		// character(n)::text drops the blank padding.
-		return c + "::text", nil
+		return TextSQL(c, a.PGType), nil
 	case plans.AttrBinary:
 		return c, nil
 	case plans.AttrDate, plans.AttrTimestamp, plans.AttrTimestampTZ:
 		// Before year 1 the value keeps its era as PostgreSQL writes it,
 		// "0044-03-15 BC"; infinite values are written as their text.
-		e, pattern, first := dateExpr(a.Encoding, c)
+		e, pattern, first, _ := dateExpr(a.Encoding, c)
 		return "coalesce(to_char(" + e + ", " + pattern + ") || CASE WHEN " + e + " < " + first + " THEN ' BC' ELSE '' END, " + c + "::text)", nil
 	case plans.AttrArray:
 		// to_jsonb keeps numbers exact and nests multi-dimensional arrays;

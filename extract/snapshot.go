@@ -13,6 +13,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/pgxpool"
 )
 
@@ -60,6 +61,19 @@ func Begin(ctx context.Context, pool *pgxpool.Pool) (*Snapshot, error) {
 	return begin(ctx, pool, "")
 }
 
+// BeginLocked is Begin that first takes an ACCESS SHARE lock on each of
+// the tables named ("schema.name", as plans name sources) for the whole
+// transaction, before its snapshot is taken. TRUNCATE and table-rewriting
+// ALTER TABLE are not MVCC-safe: committed by another session while the
+// run reads other tables, they would show a table not yet read as empty
+// in the snapshot. The locks make them wait for the run instead; they
+// conflict with no reading or writing of the table's rows. A table that
+// cannot be locked (dropped since the plan) is left to the read that
+// finds it missing.
+func BeginLocked(ctx context.Context, pool *pgxpool.Pool, tables []string) (*Snapshot, error) {
+	return beginLocked(ctx, pool, "", tables)
+}
+
 // Join opens a transaction on another connection of pool that sees exactly
 // the snapshot id exported by Begin.
 func Join(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error) {
@@ -83,6 +97,10 @@ func (s *Snapshot) Fork(ctx context.Context) (*Snapshot, error) {
 }
 
 func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error) {
+	return beginLocked(ctx, pool, id, nil)
+}
+
+func beginLocked(ctx context.Context, pool *pgxpool.Pool, id string, lock []string) (*Snapshot, error) {
 	conn, err := pool.Acquire(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("open snapshot: %w", err)
@@ -109,6 +127,12 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 	if id != "" {
 		return s, nil
 	}
+	// LOCK TABLE takes no snapshot: the snapshot is taken by the first
+	// query below, after the locks are held.
+	if err := s.lockTables(ctx, lock); err != nil {
+		s.Close(ctx)
+		return nil, err
+	}
 	// A server that cannot export snapshots (a standby before PostgreSQL
 	// 10) still serves one reader, with ID "". pg_export_snapshot cannot
 	// run in a savepoint, so the case is asked first, not caught.
@@ -125,6 +149,65 @@ func begin(ctx context.Context, pool *pgxpool.Pool, id string) (*Snapshot, error
 		return nil, fmt.Errorf("export snapshot: %w", err)
 	}
 	return s, nil
+}
+
+// lockTables takes an ACCESS SHARE lock on each of tables for the rest of
+// the transaction: all in one statement, or, when that fails (a table
+// dropped since the plan, an object LOCK refuses), one by one, each in a
+// savepoint released on success (its lock passes to the transaction) and
+// rolled back on failure. Running out of the server's lock table is an
+// error that names the setting.
+func (s *Snapshot) lockTables(ctx context.Context, tables []string) error {
+	if len(tables) == 0 {
+		return nil
+	}
+	idents := make([]string, 0, len(tables))
+	for _, name := range tables {
+		id, err := SourceIdent(name)
+		if err != nil {
+			return err
+		}
+		idents = append(idents, id)
+	}
+	try := func(list string) error {
+		if _, err := s.tx.Exec(ctx, "SAVEPOINT pg2ddb_lock"); err != nil {
+			return err
+		}
+		_, err := s.tx.Exec(ctx, "LOCK TABLE "+list+" IN ACCESS SHARE MODE")
+		end := "RELEASE SAVEPOINT pg2ddb_lock"
+		if err != nil {
+			end = "ROLLBACK TO SAVEPOINT pg2ddb_lock"
+		}
+		if _, eerr := s.tx.Exec(ctx, end); eerr != nil {
+			return errors.Join(err, eerr)
+		}
+		return err
+	}
+	outOfLocks := func(err error) error {
+		var pgErr *pgconn.PgError
+		if errors.As(err, &pgErr) && pgErr.Code == "53200" {
+			return fmt.Errorf("lock the plan's %d source tables: %w (raise the server's max_locks_per_transaction, or load fewer tables at once with --tables)", len(tables), err)
+		}
+		return nil
+	}
+	err := try(strings.Join(idents, ", "))
+	if err == nil {
+		return nil
+	}
+	if e := outOfLocks(err); e != nil {
+		return e
+	}
+	for _, id := range idents {
+		if err := try(id); err != nil {
+			if e := outOfLocks(err); e != nil {
+				return e
+			}
+			if ctx.Err() != nil {
+				return fmt.Errorf("lock %s: %w", id, err)
+			}
+		}
+	}
+	return nil
 }
 
 // sessionSettings returns the SET LOCAL statements that pin, for the

@@ -132,18 +132,27 @@ func TestStreamOrdersNumberKeysByValue(t *testing.T) {
 	if got, want := read(extract.OrderTable), []string{"9/20", "9/100", "10/1.5", "10/2", "10/10"}; !slices.Equal(got, want) {
 		t.Errorf("table order %v, want %v", got, want)
 	}
-	got := read(extract.OrderInterleave)
-	// Rows were inserted 10/10, 10/2, 10/1.5, 9/100, 9/20: round 1 holds
-	// 10/10 and 9/100, round 2 10/2 and 9/20, round 3 10/1.5.
-	rounds := [][]string{{"10/10", "9/100"}, {"10/2", "9/20"}, {"10/1.5"}}
-	i := 0
-	for r, want := range rounds {
-		part := slices.Clone(got[i : i+len(want)])
-		slices.Sort(part)
-		slices.Sort(want)
-		if !slices.Equal(part, want) {
-			t.Errorf("round %d: %v, want %v (all: %v)", r+1, part, want, got)
+	// Rows were inserted 10/10, 10/2, 10/1.5, 9/100, 9/20. In sort-key
+	// order (by value) round 1 holds 10/1.5 and 9/20, round 2 10/2 and
+	// 9/100, round 3 10/10; in arrival order round 1 holds 10/10 and 9/100,
+	// round 2 10/2 and 9/20, round 3 10/1.5.
+	for _, c := range []struct {
+		order  extract.Order
+		rounds [][]string
+	}{
+		{extract.OrderInterleave, [][]string{{"10/1.5", "9/20"}, {"10/2", "9/100"}, {"10/10"}}},
+		{extract.OrderInterleaveArrival, [][]string{{"10/10", "9/100"}, {"10/2", "9/20"}, {"10/1.5"}}},
+	} {
+		got := read(c.order)
+		i := 0
+		for r, want := range c.rounds {
+			part := slices.Clone(got[i : i+len(want)])
+			slices.Sort(part)
+			slices.Sort(want)
+			if !slices.Equal(part, want) {
+				t.Errorf("%s round %d: %v, want %v (all: %v)", c.order, r+1, part, want, got)
+			}
+			i += len(want)
 		}
-		i += len(want)
 	}
 }

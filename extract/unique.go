@@ -164,10 +164,11 @@ func (s *Snapshot) KeyStats(ctx context.Context, schema, table string, columns [
 
 // keyProvenUnique reports whether a unique, valid, non-partial index
 // without expressions of t's source has all its columns among t's key
-// parts: then no two rows can share a (pk, sk). Every key encoding maps
-// values the index holds distinct to distinct keys (text by its bytes,
-// numbers by value, times to the microsecond), and a NULL in a key part is
-// a rejected row, not a key. It is read in the snapshot, not taken from
+// parts: then no two rows can share a (pk, sk). Every key encoding a read
+// accepts maps values the index holds distinct to distinct keys (text by
+// its bytes, numbers by value, times to the microsecond: keySQL refuses a
+// lossy one, see codec.KeyLoss), and a NULL in a key part is a rejected
+// row, not a key. It is read in the snapshot, not taken from
 // the plan.
 func keyProvenUnique(ctx context.Context, s *Snapshot, t plans.Table) (bool, error) {
 	if t.Duplicates != nil {

@@ -52,6 +52,14 @@ type Encoder struct {
 	// writes them: quoted, with the colon.
 	wirePK, wireSK []byte
 	wireNames      [][]byte
+	// indexKey[i] is set when attribute i is a key of an enabled index,
+	// indexMax[i] its most bytes there and indexName[i] the index.
+	// DynamoDB refuses NULL there, so a NULL is left out (a sparse index),
+	// whatever options.nulls says; it refuses an empty or oversize value
+	// too, which makes the row a reject.
+	indexKey  []bool
+	indexMax  []int
+	indexName []string
 }
 
 // NewEncoder checks that t can be encoded and returns its encoder.
@@ -87,6 +95,27 @@ func NewEncoder(t plans.Table, o plans.Options) (*Encoder, error) {
 		e.wireNames = append(e.wireNames, wireName(a.Name))
 	}
 	e.wirePK, e.wireSK = wireName(e.pkAttr), wireName(e.skAttr)
+	e.indexKey, e.indexMax, e.indexName = make([]bool, len(t.Attributes)), make([]int, len(t.Attributes)), make([]string, len(t.Attributes))
+	for _, ix := range t.Indexes {
+		if !ix.Enabled {
+			continue
+		}
+		for i, a := range t.Attributes {
+			limit := 0
+			switch {
+			case ix.SortKey != nil && a.Name == ix.SortKey.Attribute:
+				limit = maxSKBytes
+			case a.Name == ix.PartitionKey.Attribute:
+				limit = maxPKBytes
+			default:
+				continue
+			}
+			if !e.indexKey[i] || limit < e.indexMax[i] {
+				e.indexMax[i], e.indexName[i] = limit, ix.Name
+			}
+			e.indexKey[i] = true
+		}
+	}
 	return e, nil
 }
 

@@ -103,7 +103,7 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 	}
 	for i, a := range e.table.Attributes {
 		v := row.Values[i]
-		if v == nil && e.options.Nulls != plans.NullsWrite {
+		if v == nil && (e.options.Nulls != plans.NullsWrite || e.indexKey[i]) {
 			continue
 		}
 		mark := len(dst)
@@ -123,6 +123,20 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 				return dst, 0, false
 			}
 			continue
+		}
+		if e.indexKey[i] {
+			var why string
+			switch {
+			case len(v) == 0 && (a.Type == "S" || a.Type == "B"):
+				why = "is empty"
+			case n > e.indexMax[i]:
+				why = fmt.Sprintf("is %d bytes, over DynamoDB's %d", n, e.indexMax[i])
+			}
+			if why != "" {
+				if bad("column %s %s: DynamoDB refuses it as the key of index %s", a.Column, why, e.indexName[i]); reasons == nil {
+					return dst, 0, false
+				}
+			}
 		}
 		size += e.nameLen[i] + n
 	}

@@ -547,3 +547,37 @@ func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
 		t.Errorf("exact count: %s", msg)
 	}
 }
+
+// TestResumeOutOfSortKeyOrder interrupts and resumes a load of a table
+// whose rows arrive in no order within their keys, so every key's rows are
+// sorted on the client (spill files, sort runs) and the rows are hashed and
+// encoded on four goroutines: the resume rechecks the same order from a new
+// snapshot, writes each row from the frontier on once, and verify is clean.
+func TestResumeOutOfSortKeyOrder(t *testing.T) {
+	s := newResumeSetup(t, 0)
+	fixture.Exec(t, s.db.Pool,
+		`CREATE TABLE public.shuffled AS SELECT * FROM public.events ORDER BY md5(seq::text)`,
+		`TRUNCATE public.events`,
+		`INSERT INTO public.events SELECT * FROM public.shuffled`,
+		`DROP TABLE public.shuffled`)
+	cp := s.interrupt(t, 40)
+	first := s.accepted(t)
+	src := s.source(t)
+	opts := s.opts(true)
+	opts.Encoders = 4
+	res, err := load.Run(t.Context(), s.plan, src, s.ddb, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Tables[0]
+	if !tr.Complete || tr.Skipped != cp.Position || tr.Rechecked != cp.Position || tr.Skipped+tr.Read != resumeRows {
+		t.Fatalf("resume result %+v, checkpoint %+v", tr, cp)
+	}
+	if again := s.accepted(t) - first; again != resumeRows-cp.Position {
+		t.Fatalf("the resume wrote %d items, want %d (the rows from the frontier %d on, once each)", again, resumeRows-cp.Position, cp.Position)
+	}
+	if ts := s.stats(t); ts.StoredItems != resumeRows {
+		t.Fatalf("after the resume: %d items stored, want %d", ts.StoredItems, resumeRows)
+	}
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
+}

@@ -242,6 +242,8 @@ type job struct {
 	b *batch
 	// rejected counts the rows of b's range the reader rejected.
 	rejected int64
+	// bytes counts the bodies of b's items.
+	bytes int
 	// last is b's last item, bodiless; hasLast says there is one.
 	last    item.WireItem
 	hasLast bool

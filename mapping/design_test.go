@@ -127,7 +127,29 @@ func TestDesignShardsHotKey(t *testing.T) {
 	// holds 60: only one value is hot, so the key is kept and sharded.
 	s, p := orders(100_000, 200, 90_000)
 	p.Tables[0].Columns[1].TopValues = append(p.Tables[0].Columns[1].TopValues, catalog.ValueCount{Value: "w", Count: 60})
-	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{})
+	chk := &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}
+	// By default the hot owner stays whole: the plan states the load's
+	// tail, since nothing says the live write rate needs sharding.
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt := plan.Tables[0]; pt.Sharding != nil || partColumns(&pt.PartitionKey)[0] != "customer_id" ||
+		!strings.Contains(strings.Join(pt.PartitionKey.Why, "\n"), "not write-sharded: the hottest customer_id (v) holds 90,000 items = 1 min 30 s") {
+		t.Errorf("without the flag or live write statistics: sharding %+v, why %q", pt.Sharding, pt.PartitionKey.Why)
+	}
+	// The source's own statistics: 2,000 rows/s, 90% on the hottest
+	// customer = 1,800 WCU/s, over one partition → 1.8 × 1.5 headroom → 3.
+	live := &catalog.Workload{Writes: []catalog.TableWrites{{Schema: "public", Table: "orders", Writes: 2_000 * 3600, Seconds: 3600}}}
+	plan, err = Design(context.Background(), s, p, chk, Options{Workload: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh := plan.Tables[0].Sharding; sh == nil || sh.Shards != 3 || !strings.Contains(sh.Why[0], "live write rate (2000.0 rows/s") {
+		t.Errorf("with a live write rate of 2,000 rows/s: sharding %+v", sh)
+	}
+	// Asked for: sharded for the load.
+	plan, err = Design(context.Background(), s, p, chk, Options{ShardHotKeys: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +175,7 @@ func TestDesignShardsHotKey(t *testing.T) {
 		t.Errorf("invalid plan: %v", problems)
 	}
 	// A higher rate needs more shards; the cap holds.
-	plan, _ = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{WriteRate: 400_000, MaxShards: 50})
+	plan, _ = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{WriteRate: 400_000, MaxShards: 50, ShardHotKeys: true})
 	if got := plan.Tables[0].Sharding.Shards; got != 50 || len(plan.Tables[0].Warnings) == 0 {
 		t.Errorf("shards at 400,000 WCU/s with cap 50 = %d, warnings %v", got, plan.Tables[0].Warnings)
 	}

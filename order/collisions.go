@@ -68,13 +68,12 @@ func (c *collisionCount) spill() error {
 	return nil
 }
 
-// repeated returns the hashes counted more than once, with their counts,
-// and releases the memory and files of the count.
+// repeated returns the hashes counted more than once, with their counts.
+// The count stays readable by contains until close.
 func (c *collisionCount) repeated() (map[[16]byte]uint32, error) {
 	out := map[[16]byte]uint32{}
 	if c.buckets == nil {
 		countRuns(c.mem, out)
-		c.mem = nil
 		return out, nil
 	}
 	if err := c.spill(); err != nil {
@@ -98,10 +97,40 @@ func (c *collisionCount) repeated() (map[[16]byte]uint32, error) {
 			hs = append(hs, [16]byte(raw[off:off+16]))
 		}
 		countRuns(hs, out)
-		f.Close()
-		c.buckets[i] = nil
 	}
 	return out, nil
+}
+
+// contains sets probes[h] for every probe h that was counted; it is
+// called after repeated (which sorted the hashes kept in memory), before
+// close, and reads only the bucket files that a probe falls in.
+func (c *collisionCount) contains(probes map[[16]byte]bool) error {
+	if c.buckets == nil {
+		for h := range probes {
+			_, ok := slices.BinarySearchFunc(c.mem, h, func(a, b [16]byte) int { return bytes.Compare(a[:], b[:]) })
+			probes[h] = ok
+		}
+		return nil
+	}
+	var want [collisionBuckets]bool
+	for h := range probes {
+		want[int(h[0])%collisionBuckets] = true
+	}
+	for i, f := range c.buckets {
+		if f == nil || !want[i] {
+			continue
+		}
+		raw := make([]byte, c.sizes[i])
+		if _, err := f.ReadAt(raw, 0); err != nil && err != io.EOF {
+			return fmt.Errorf("spill: %w", err)
+		}
+		for off := 0; off+16 <= len(raw); off += 16 {
+			if _, ok := probes[[16]byte(raw[off:off+16])]; ok {
+				probes[[16]byte(raw[off:off+16])] = true
+			}
+		}
+	}
+	return nil
 }
 
 // countRuns sorts hs and adds every hash that occurs more than once to out.

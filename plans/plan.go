@@ -36,7 +36,10 @@ type Options struct {
 	// write sharding and load-time estimates.
 	WriteRate int64 `yaml:"write_rate"`
 	// Nulls says what a NULL becomes: "omit" (no attribute, DynamoDB's
-	// idiom) or "null" ({"NULL": true}).
+	// idiom) or "null" ({"NULL": true}). A NULL in a key attribute of an
+	// enabled index is omitted either way: DynamoDB refuses NULL as an
+	// index key, and without the attribute the item is simply not in the
+	// index (a sparse index).
 	Nulls string `yaml:"nulls"`
 	// FloatSpecials says what NaN and ±Infinity in real/double columns
 	// become, since DynamoDB numbers cannot hold them: "reject" (the row
@@ -192,8 +195,11 @@ type Duplicates struct {
 // The values of Duplicates.Action.
 const (
 	// DuplicatesNumber keeps every copy: the n-th copy (n ≥ 2) of a row
-	// gets Separator and n appended to its sort key (to the partition key
-	// when there is no sort key), so the first copy keeps the plain key.
+	// gets Separator and a number appended to its sort key (to the
+	// partition key when there is no sort key), so the first copy keeps
+	// the plain key. The number is n unless a real row has that key: the
+	// copies take the numbers 2, 3, … that no first copy's key ends in
+	// (rows red, red and red#2 are written as red, red#3 and red#2).
 	// Copies are numbered in stream order among rows equal in every
 	// written value, so which copy is the first changes nothing, and a
 	// reload or a resume writes the same keys.

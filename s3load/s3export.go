@@ -254,7 +254,18 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 			keep = func(r item.RejectRecord) bool { et := m.Table(r.Table); return et != nil && et.Done }
 		}
 		var opened item.OpenedRejects
-		if rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep); err != nil {
+		if keep != nil {
+			rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep)
+		} else {
+			// A fresh export moves aside the earlier lines of its own
+			// tables only: another table's stay for verify.
+			set := map[string]bool{}
+			for _, t := range tables {
+				set[t.Target] = true
+			}
+			rejects, opened, err = item.OpenRejectsFor(opts.RejectsPath, func(target string) bool { return set[target] })
+		}
+		if err != nil {
 			return nil, err
 		}
 		defer rejects.Close()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
@@ -334,6 +335,10 @@ type PrepareOptions struct {
 	Resume bool
 	// Done names tables an earlier run finished: they are left alone.
 	Done func(target string) bool
+	// Written says, for a resume, how many rows the checkpoint records
+	// as written to a table (0: none): such a table must exist, or the
+	// resume is refused rather than write only the rest into a new one.
+	Written func(target string) int64
 	// Logf reports the tables deleted and created.
 	Logf func(format string, args ...any)
 }
@@ -346,15 +351,27 @@ func Prepare(ctx context.Context, db API, tables []plans.Table, opts PrepareOpti
 	if opts.Logf == nil {
 		opts.Logf = func(string, ...any) {}
 	}
-	var toDelete, refused []string
+	var toDelete, refused, missing []string
 	var toCreate []plans.Table
 	for _, t := range tables {
-		if opts.Done != nil && opts.Done(t.Target) {
+		var written int64
+		if opts.Resume && opts.Written != nil {
+			written = opts.Written(t.Target)
+		}
+		done := opts.Done != nil && opts.Done(t.Target)
+		if done && written == 0 {
 			continue
 		}
 		d, err := Describe(ctx, db, t.Target)
 		if err != nil {
 			return err
+		}
+		if d == nil && written > 0 {
+			missing = append(missing, fmt.Sprintf("%s (%s rows written)", t.Target, plans.Thousands(written)))
+			continue
+		}
+		if done {
+			continue
 		}
 		if d == nil {
 			toCreate = append(toCreate, t)
@@ -378,6 +395,9 @@ func Prepare(ctx context.Context, db API, tables []plans.Table, opts PrepareOpti
 		if full {
 			refused = append(refused, t.Target)
 		}
+	}
+	if len(missing) > 0 {
+		return fmt.Errorf("resume: the checkpoint records rows written to tables that do not exist here: %s; resume against the endpoint, region and profile of the interrupted load, or load again without --resume", strings.Join(missing, ", "))
 	}
 	if len(refused) > 0 {
 		return fmt.Errorf("target tables already hold items: %v; pass --append to write into them or --recreate to delete and recreate them", refused)

@@ -137,7 +137,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	if err != nil || len(first) == 0 {
 		t.Fatalf("rejects of the killed run: %d, %v", len(first), err)
 	}
-	code, out, errOut = runCLI(t, append(loadArgs, "--recreate")...)
+	code, out, errOut = runCLI(t, append(loadArgs, "--recreate", "--yes")...)
 	if code != 0 || !strings.Contains(errOut, "moved the rejects of an earlier load") {
 		t.Fatalf("fresh load: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -229,7 +229,7 @@ func TestKillAndResumeWithReaders(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
-	code, _, errOut = runCLI(t, append(loadArgs, "--recreate", "--readers", "5", "--source-max-connections", "4")...)
+	code, _, errOut = runCLI(t, append(loadArgs, "--recreate", "--yes", "--readers", "5", "--source-max-connections", "4")...)
 	if code == 0 || !strings.Contains(errOut, "--readers must be between 1 and --source-max-connections (4), got 5") {
 		t.Errorf("--readers over --source-max-connections: exit %d: %s", code, errOut)
 	}

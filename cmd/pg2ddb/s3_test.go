@@ -165,7 +165,7 @@ func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 			if code == 0 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "new tables only") {
 				t.Fatalf("import into existing tables: exit %d: %q", code, errOut)
 			}
-			_, errOut = e.run(t, 0, "bulk-put", planPath, "--from", to, "--recreate", "--progress", "none", "--poll", "20ms")
+			_, errOut = e.run(t, 0, "bulk-put", planPath, "--from", to, "--recreate", "--yes", "--progress", "none", "--poll", "20ms")
 			if !strings.Contains(errOut, "--recreate: deleting") {
 				t.Fatalf("bulk-put --recreate does not list what it deletes:\n%s", errOut)
 			}
@@ -464,7 +464,7 @@ func TestLoadVia(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "new tables only") {
 		t.Fatalf("second load --via import: exit %d: %s", code, errOut)
 	}
-	_, errOut = e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "bulk-put", "--stage", stage, "--recreate", "--progress", "none")
+	_, errOut = e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "bulk-put", "--stage", stage, "--recreate", "--yes", "--progress", "none")
 	if !strings.Contains(errOut, "--recreate: deleting") {
 		t.Fatalf("load --via bulk-put --recreate does not list what it deletes:\n%s", errOut)
 	}

@@ -189,7 +189,7 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 		t.Errorf("the summary lacks the first write's time:\n%s", out)
 	}
 
-	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate"}, target...)...)
+	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate", "--yes"}, target...)...)
 	if code == 0 || !strings.Contains(errOut, "--source-max-connections must be at least 1") {
 		t.Errorf("--source-max-connections 0: exit %d: %s", code, errOut)
 	}

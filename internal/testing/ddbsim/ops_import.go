@@ -325,6 +325,11 @@ func (s *Server) ingest(p *parser, t *table, line []byte) string {
 	if e := t.itemKeyError(p, item); e != nil {
 		return e.msg
 	}
+	// An index key DynamoDB refuses fails the item here as it fails a
+	// put, so the S3 path shows what AWS would do.
+	if e := t.indexKeyError(p, item); e != nil {
+		return e.msg
+	}
 	key := t.makeKey(p, item, nil)
 	var st *storedItem
 	if t.items != nil {

@@ -25,14 +25,16 @@ build:
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
 ## test: the whole suite with the race detector, against real services.
+## Tests that own their database run in parallel, four at a time per
+## package: most of their time is spent waiting on PostgreSQL.
 test: deps
-	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
+	scripts/services.sh $(GO) test -race -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
 
 ## test-short: the inner loop: the suite without its long tests
 ## (testenv.Long: whole datasets, killed processes, the browser), no race
 ## detector.
 test-short: deps
-	scripts/services.sh $(GO) test -short -count=1 $(TESTFLAGS) $(PKGS)
+	scripts/services.sh $(GO) test -short -count=1 -parallel 4 $(TESTFLAGS) $(PKGS)
 
 ## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
 ## doc comments that name another declaration), predeclared (a builtin such

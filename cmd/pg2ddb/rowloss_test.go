@@ -530,3 +530,34 @@ func TestShardIsWhatTheDocsSay(t *testing.T) {
 		t.Fatalf("%d items of other keys, want 2,000", other)
 	}
 }
+
+// TestVerifyRidesOutTransientErrors: half the endpoint's reads fail with
+// 500 InternalServerError. verify gave up after the SDK's 3 attempts on
+// one of its calls (of its ~20, each failing 3 times in a row one time in
+// 8); it now retries them as the load retries its writes (target.Retry,
+// 12 attempts) and finds no difference.
+func TestVerifyRidesOutTransientErrors(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.notes (id int PRIMARY KEY, body text NOT NULL)`,
+		`INSERT INTO public.notes SELECT i, 'n' || i FROM generate_series(1, 1500) i`,
+		`ANALYZE public.notes`)
+	sim, err := ddbsim.Start("", ddbsim.Options{PartitionWCU: 1e9, Seed: 7,
+		Faults: ddbsim.Faults{InternalErrorRate: 0.5, Ops: []string{"Scan", "BatchGetItem"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	target := []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
+	path, _ := planTo(t, db, t.TempDir(), "flaky")
+	if code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none"}, target...)...); code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, append([]string{"verify", path, "--source", db.URL, "--sample", "1500"}, target...)...)
+	if code != 0 || !strings.Contains(out, "no differences") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -561,3 +561,34 @@ func TestVerifyRidesOutTransientErrors(t *testing.T) {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestResumeRefusesAnotherPlansCheckpoint: --resume --checkpoint naming
+// the checkpoint of another plan's load must be refused, naming both
+// plans, and leave that checkpoint as it was, rather than resume against
+// it and overwrite it.
+func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	eventsTable(t, db, 6000)
+	execAll(t, db, `CREATE TABLE public.other (id int PRIMARY KEY, v text NOT NULL)`,
+		`INSERT INTO public.other SELECT i, 'v' FROM generate_series(1, 300) i`, `ANALYZE public.other`)
+	_, target := simTarget(t)
+	dir := t.TempDir()
+	first, _ := planTo(t, db, dir, "first", "--tables", "public.events")
+	second, _ := planTo(t, db, dir, "second", "--tables", "public.other")
+	code, out, errOut := runCLI(t, append([]string{"load", first, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)
+	if code != 3 {
+		t.Fatalf("first load: exit %d, want 3 at the reject limit\n%s\n%s", code, out, errOut)
+	}
+	cp := first + ".checkpoint.json"
+	before, err := os.ReadFile(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", second, "--source", db.URL, "--progress", "none", "--resume", "--checkpoint", cp}, target...)...)
+	if code == 0 || !strings.Contains(errOut, "first.yaml") || !strings.Contains(errOut, "second.yaml") {
+		t.Fatalf("resume of the second plan with the first's checkpoint: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if after, err := os.ReadFile(cp); err != nil || string(after) != string(before) {
+		t.Fatalf("the first plan's checkpoint changed (%v)", err)
+	}
+}

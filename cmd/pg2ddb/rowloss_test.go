@@ -592,3 +592,70 @@ func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
 		t.Fatalf("the first plan's checkpoint changed (%v)", err)
 	}
 }
+
+// TestMarkdownReviewEscapesNames: table and column names are the source's
+// to choose; the markdown review, meant for a pull request, printed HTML
+// in them as HTML. Outside code spans it is now escaped, and inside one
+// it stays literal text.
+func TestMarkdownReviewEscapesNames(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public."<b>bold</b>" (id int PRIMARY KEY, "<img src=x onerror=alert(1)>" text NOT NULL, "a`+"`"+`b" int)`,
+		`INSERT INTO public."<b>bold</b>" SELECT i, 'v' || (i % 7), i FROM generate_series(1, 200) i`,
+		`ANALYZE public."<b>bold</b>"`)
+	path, _ := planTo(t, db, t.TempDir(), "md")
+	code, out, errOut := runCLI(t, "review", path, "--source", db.URL, "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("review: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// Outside fenced blocks (sample items, histograms), no raw tag.
+	fenced := false
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		if plain := stripCodeSpans(line); strings.Contains(plain, "<b>") || strings.Contains(plain, "<img") {
+			t.Fatalf("raw HTML in the markdown review: %q", line)
+		}
+	}
+	if !strings.Contains(out, "&lt;b&gt;bold&lt;/b&gt;") {
+		t.Fatalf("the table's name is not in the review, escaped:\n%s", out)
+	}
+}
+
+// stripCodeSpans removes markdown code spans (any backtick fence) from a
+// line: their content is shown as literal text.
+func stripCodeSpans(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			b.WriteByte(line[i])
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		fence := strings.Repeat("`", n)
+		end := strings.Index(line[i+n:], fence)
+		for end >= 0 && i+n+end+n < len(line) && line[i+n+end+n] == '`' {
+			next := strings.Index(line[i+n+end+1:], fence)
+			if next < 0 {
+				end = -1
+				break
+			}
+			end += 1 + next
+		}
+		if end < 0 {
+			b.WriteString(line[i:])
+			break
+		}
+		i += n + end + n
+	}
+	return b.String()
+}

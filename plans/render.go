@@ -286,6 +286,23 @@ func (r *renderer) key(label string, k *Key) {
 	}
 }
 
+// shorten cuts s to at most n characters for a one-line summary: at the
+// last word that fits, marked with "…", never inside a character.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := n - 1
+	for i := cut; i > 0; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:") + "…"
+}
+
 // Summarize writes one line per table — target, partition key, sort key,
 // shards and warnings — the screen pg2ddb plan ends with.
 func Summarize(w io.Writer, p *Plan) error {
@@ -301,10 +318,7 @@ func Summarize(w io.Writer, p *Plan) error {
 		}
 		warn := "-"
 		if len(t.Warnings) > 0 {
-			warn = t.Warnings[0]
-			if len(warn) > 60 {
-				warn = warn[:57] + "..."
-			}
+			warn = shorten(t.Warnings[0], 60)
 			if len(t.Warnings) > 1 {
 				warn = fmt.Sprintf("(%d) %s", len(t.Warnings), warn)
 			}

@@ -5,7 +5,7 @@ GO      ?= go
 PKGS    ?= ./...
 TESTFLAGS ?=
 
-.PHONY: all build test lint docs-check demo bench deps clean-testdb
+.PHONY: all build test test-short lint docs-check demo bench deps clean-testdb
 
 all: build
 
@@ -15,18 +15,32 @@ node_modules/.package-lock.json: package.json package-lock.json
 deps: node_modules/.package-lock.json
 	$(GO) mod download
 
+# REVISION is the commit pg2ddb version prints ("-modified" with uncommitted
+# changes): the toolchain records none in a git worktree or under
+# GOFLAGS=-buildvcs=false.
+REVISION := $(shell git rev-parse HEAD 2>/dev/null)$(shell git diff --quiet HEAD 2>/dev/null || echo -modified)
+
 build:
-	$(GO) build -o bin/pg2ddb ./cmd/pg2ddb
+	$(GO) build -ldflags "-X main.revision=$(REVISION)" -o bin/pg2ddb ./cmd/pg2ddb
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
 ## test: the whole suite with the race detector, against real services.
 test: deps
 	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
 
-## lint: go vet, staticcheck (pinned as a go.mod tool) and gofmt.
+## test-short: the inner loop: the suite without its long tests
+## (testenv.Long: whole datasets, killed processes, the browser), no race
+## detector.
+test-short: deps
+	scripts/services.sh $(GO) test -short -count=1 $(TESTFLAGS) $(PKGS)
+
+## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
+## doc comments that name another declaration), predeclared (a builtin such
+## as copy, max or print shadowed), both pinned as go.mod tools, and gofmt.
 lint:
 	$(GO) vet ./...
 	$(GO) tool staticcheck ./...
+	$(GO) tool predeclared ./...
 	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt would rewrite:"; echo "$$out"; exit 1; fi
 
 ## docs-check: README.md and docs/ name only commands, flags and files that

@@ -16,6 +16,33 @@ type Workload struct {
 	// filters were understood.
 	Statements, Parsed int
 	Lookups            []WorkloadLookup
+	// Writes are the tables' live write counts from the statistics
+	// collector (pg_stat_user_tables), read whether or not
+	// pg_stat_statements is.
+	Writes []TableWrites
+}
+
+// TableWrites is a table's rows inserted, updated and deleted since the
+// database's statistics were reset (or the server started).
+type TableWrites struct {
+	Schema, Table string
+	Writes        int64
+	// Seconds is how long the counters have been counting.
+	Seconds float64
+}
+
+// WriteRate is schema.table's live writes per second since its counters
+// started; ok is false when w holds none for it.
+func (w *Workload) WriteRate(schema, table string) (perSecond float64, ok bool) {
+	if w == nil {
+		return 0, false
+	}
+	for _, t := range w.Writes {
+		if t.Schema == schema && t.Table == table && t.Seconds > 0 {
+			return float64(t.Writes) / t.Seconds, true
+		}
+	}
+	return 0, false
 }
 
 // WorkloadLookup is the evidence for one table and column set.

@@ -203,18 +203,20 @@ func dateExpr(enc, c string) (expr, pattern, firstDay, pastDay string) {
 	return "(" + c + " AT TIME ZONE 'UTC')", timestampTZPattern, `'0001-01-01'::timestamp`, `'10000-01-01'::timestamp`
 }
 
-// KeyPartSQL is the SQL text expression of one key part, encoded as
-// plans.KeyPart.Encoding says; composite parts escape # and \ in strings.
-func KeyPartSQL(p plans.KeyPart, composite bool) (string, error) {
+// KeyPartSQL is the SQL text expression of one key part of a column of
+// PostgreSQL type pgType, encoded as plans.KeyPart.Encoding says; composite
+// parts escape # and \ in strings.
+func KeyPartSQL(p plans.KeyPart, pgType string, composite bool) (string, error) {
 	c := Ident(p.Column)
 	switch p.Encoding {
 	case plans.EncString:
+		text := TextSQL(c, pgType)
 		if composite {
 			// replace() refuses a nondeterministic collation; the escaping
 			// works on bytes anyway.
-			return `replace(replace(` + c + `::text COLLATE "C", '\', '\\'), '#', '\#')`, nil
+			return `replace(replace(` + text + ` COLLATE "C", '\', '\\'), '#', '\#')`, nil
 		}
-		return c + "::text", nil
+		return text, nil
 	case plans.EncInteger:
 		if p.Width <= 0 || p.Width > MaxNumberDigits {
 			return "", fmt.Errorf("column %s: integer encoding needs a width of 1..38, not %d", p.Column, p.Width)
@@ -265,6 +267,18 @@ func KeyProblems(p plans.KeyPart, keyType string) []string {
 	return whens
 }
 
+// TextSQL is the SQL of column expression c of PostgreSQL type pgType as
+// the text PostgreSQL prints for it: its ::text cast, except for inet,
+// whose cast always shows the netmask ("10.0.0.1/32") where PostgreSQL
+// prints a host address bare; abbrev(inet) is inet's output function.
+// cidr's cast and output agree.
+func TextSQL(c, pgType string) string {
+	if pgType == "inet" {
+		return "abbrev(" + c + ")"
+	}
+	return c + "::text"
+}
+
 // ValueSQL is the SQL expression of one attribute, in the form AppendValue
 // takes: text for everything except binary (bytea, raw).
 func ValueSQL(a plans.Attribute) (string, error) {
@@ -282,7 +296,7 @@ func ValueSQL(a plans.Attribute) (string, error) {
 		// float4/float8 text is the shortest exact form, with NaN and
 		// [-]Infinity spelled out so the encoder can apply FloatSpecials.
 		// character(n)::text drops the blank padding.
-		return c + "::text", nil
+		return TextSQL(c, a.PGType), nil
 	case plans.AttrBinary:
 		return c, nil
 	case plans.AttrDate, plans.AttrTimestamp, plans.AttrTimestampTZ:

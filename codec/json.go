@@ -428,12 +428,12 @@ var plainByte = func() (p [256]bool) {
 	return p
 }()
 
-// str reads the JSON string at t.i (at its opening quote) and, when copy is
+// str reads the JSON string at t.i (at its opening quote) and, when keep is
 // set, appends its text between the quotes to dst, escapes as written (the
 // wire form reads them the same way). It returns the string's length once
 // unescaped and whether it had escapes. A string with bytes that are not
 // valid UTF-8 is an error: DynamoDB strings are UTF-8.
-func (t *transcoder) str(copy bool) (n int, escaped, ok bool) {
+func (t *transcoder) str(keep bool) (n int, escaped, ok bool) {
 	b := t.b
 	start := t.i + 1 // after the opening quote
 	t.strStart = start
@@ -456,7 +456,7 @@ func (t *transcoder) str(copy bool) (n int, escaped, ok bool) {
 			if nonASCII && !utf8.Valid(b[start:i]) {
 				return 0, false, t.fail("string is not valid UTF-8")
 			}
-			if copy {
+			if keep {
 				t.dst = append(t.dst, b[start:i]...)
 			}
 			return i - start - shrink, escaped, true

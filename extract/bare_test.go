@@ -1,6 +1,7 @@
 package extract_test
 
 import (
+	"cmp"
 	"slices"
 	"testing"
 
@@ -50,13 +51,55 @@ func compareReads(t *testing.T, s *extract.Snapshot, tb plans.Table) int {
 	return len(got)
 }
 
+// byShape returns the tables of p that together hold every column shape
+// (type and encoding of each attribute, encoding of each key part) of p:
+// the smallest table first, and a larger one only when it has a shape no
+// smaller one has. rows estimates a table's rows.
+func byShape(p *plans.Plan, rows func(source string) float64) []plans.Table {
+	tables := slices.Clone(p.Tables)
+	slices.SortStableFunc(tables, func(a, b plans.Table) int { return cmp.Compare(rows(a.Source), rows(b.Source)) })
+	seen := map[string]bool{}
+	var out []plans.Table
+	for _, tb := range tables {
+		var shapes []string
+		for _, a := range tb.Attributes {
+			shapes = append(shapes, "attr "+a.PGType+" "+a.Type+" "+a.Encoding)
+		}
+		parts := slices.Clone(tb.PartitionKey.Parts)
+		if tb.SortKey != nil {
+			parts = append(parts, tb.SortKey.Parts...)
+		}
+		for _, kp := range parts {
+			shapes = append(shapes, "key "+kp.Encoding)
+		}
+		if tb.Sharding != nil {
+			shapes = append(shapes, "sharded")
+		}
+		novel := false
+		for _, sh := range shapes {
+			if !seen[sh] {
+				novel, seen[sh] = true, true
+			}
+		}
+		if novel {
+			out = append(out, tb)
+		}
+	}
+	return out
+}
+
 // TestBareColumnsReadAsTheExpressions pins the plain read's bare columns:
-// on every table of the five datasets (with the plans mapping designs) and
-// on a table of edge values, the rows are byte for byte those of the SQL
-// expressions the read used before (to_char, ::text, ::numeric::text).
+// on the tables of the five datasets (with the plans mapping designs) that
+// hold every column shape of their dataset (byShape: employees' 2.8 million
+// salaries repeat the shapes of smaller tables) and on a table of edge
+// values, the rows are byte for byte those of the SQL expressions the read
+// used before (to_char, ::text, ::numeric::text).
 func TestBareColumnsReadAsTheExpressions(t *testing.T) {
+	t.Parallel()
 	for _, ds := range testenv.Datasets {
 		t.Run(ds, func(t *testing.T) {
+			testenv.Long(t)
+			t.Parallel()
 			db := testenv.NewDatabase(t, ds)
 			s, err := extract.Begin(t.Context(), db.Pool)
 			if err != nil {
@@ -75,8 +118,20 @@ func TestBareColumnsReadAsTheExpressions(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			estimate := func(source string) float64 {
+				from, err := extract.SourceIdent(source)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var n float64
+				if err := db.Pool.QueryRow(t.Context(), "SELECT reltuples FROM pg_class WHERE oid = $1::regclass", from).Scan(&n); err != nil {
+					t.Fatal(err)
+				}
+				return n
+			}
 			bare, rows := 0, 0
-			for _, tb := range p.Tables {
+			tables := byShape(p, estimate)
+			for _, tb := range tables {
 				rows += compareReads(t, s, tb)
 				for _, a := range tb.Attributes {
 					if _, ok := codec.RawValue(a); ok {
@@ -87,9 +142,11 @@ func TestBareColumnsReadAsTheExpressions(t *testing.T) {
 			if bare == 0 || rows == 0 {
 				t.Errorf("%d bare columns, %d rows compared: the test compares nothing", bare, rows)
 			}
+			t.Logf("%d of %d tables, %d rows compared", len(tables), len(p.Tables), rows)
 		})
 	}
 	t.Run("edges", func(t *testing.T) {
+		t.Parallel()
 		db := testenv.NewDatabase(t, "")
 		exec(t, db.Pool,
 			`CREATE DOMAIN posint AS integer CHECK (VALUE > 0)`,

@@ -13,6 +13,7 @@ import (
 // parses type names: a domain over numeric(60,2), character(4)[] and an
 // enum.
 func TestInspectFillsTypeModel(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	if _, err := db.Pool.Exec(t.Context(), `
 CREATE DOMAIN public.money60 AS numeric(60,2);

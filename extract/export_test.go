@@ -70,7 +70,7 @@ func ExpressionRows(ctx context.Context, s *Snapshot, t plans.Table, render func
 	defer r.Close()
 	var out []string
 	for r.nextRaw() {
-		out = append(out, render(&r.row))
+		out = append(out, render(r.Row()))
 	}
 	return out, r.Err()
 }

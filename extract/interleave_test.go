@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 	"testing"
@@ -121,6 +122,7 @@ func spread(pks []string, w int) float64 {
 // a spread no worse; and the same order whether later rounds go through
 // spill files, tail passes or memory.
 func TestInterleaveMatchesServerOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		// Three hot keys of 250 rows, 400 keys of about 5; heap order
@@ -164,6 +166,15 @@ func TestInterleaveMatchesServerOrder(t *testing.T) {
 					t.Fatalf("%s: the rows differ from the server-side order's:\n got %v\nwant %v", what, diffOf(a, b), diffOf(b, a))
 				}
 				checkRounds(t, what, pks)
+				// Within each key, items come in sort-key order: the
+				// server's row_number() order.
+				if g, o := sortKeysByKey(got), sortKeysByKey(old); !maps.EqualFunc(g, o, slices.Equal) {
+					for k := range o {
+						if !slices.Equal(g[k], o[k]) {
+							t.Fatalf("%s: key %s's sort keys come %v, the server-side order's %v", what, k, g[k], o[k])
+						}
+					}
+				}
 				for _, w := range []int{10, 100, 1000} {
 					if n, o := spread(pks, w), spread(oldPKs, w); n > o {
 						t.Errorf("%s: spread over %d rows %.3f, the server-side order's %.3f", what, w, n, o)
@@ -177,6 +188,17 @@ func TestInterleaveMatchesServerOrder(t *testing.T) {
 	if got, _ := streamRows(t, s, base, extract.OrderInterleave); !slices.Contains(got, rowText([]byte("k1"), []byte("0000000005"), "", 2, [][]byte{[]byte("again")})) {
 		t.Errorf("the two rows of key (k1, 5) are not marked as 2 copies")
 	}
+}
+
+// sortKeysByKey is every partition key's sort keys in the order of rows
+// (rowText lines).
+func sortKeysByKey(rows []string) map[string][]string {
+	out := map[string][]string{}
+	for _, r := range rows {
+		f := strings.SplitN(r, "|", 3)
+		out[f[0]] = append(out[f[0]], f[1])
+	}
+	return out
 }
 
 // diffOf lists the elements of a missing from b (at most 5).
@@ -198,6 +220,7 @@ func diffOf(a, b []string) []string {
 // and compares hashes), also after the table's rows were updated by
 // another session after the snapshot began.
 func TestInterleaveIsDeterministicInOneSnapshot(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.d (acct text, id int, v text)`,
@@ -219,11 +242,14 @@ func TestInterleaveIsDeterministicInOneSnapshot(t *testing.T) {
 }
 
 // TestInterleaveEmitsRoundOneDuringTheScan pins the first write within a
-// second: a key that a unique index of the source proves free of
-// collisions has its first row handed out after one source row was read,
-// while the scan still runs; a key without such proof holds every row
-// until the scan ends (its collisions must be known first).
+// second in arrival rounds: a key that a unique index of the source proves
+// free of collisions has its first row handed out after one source row was
+// read, while the scan still runs; a key without such proof holds every
+// row until the scan ends (its collisions must be known first). Rounds in
+// sort-key order hold every row until the scan ends: a key's first item
+// is known only then.
 func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.u (acct text, id int PRIMARY KEY, v text)`,
@@ -240,9 +266,10 @@ func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
 	defer s.Close(t.Context())
 	for _, c := range []struct {
 		sk       string
+		order    extract.Order
 		scanning bool
-	}{{"id", true}, {"v", false}} {
-		rows, err := extract.Stream(t.Context(), s, key(c.sk), extract.StreamOptions{Order: extract.OrderInterleave})
+	}{{"id", extract.OrderInterleaveArrival, true}, {"v", extract.OrderInterleaveArrival, false}, {"id", extract.OrderInterleave, false}} {
+		rows, err := extract.Stream(t.Context(), s, key(c.sk), extract.StreamOptions{Order: c.order})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -252,8 +279,8 @@ func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
 		scanning, read := extract.Scanning(rows), extract.SourceRowsRead(rows)
 		rows.Close()
 		if scanning != c.scanning || (c.scanning && read != 1) || (!c.scanning && read != 2000) {
-			t.Errorf("sort key %s: first row handed out with the scan running %v after %d source rows; want running %v",
-				c.sk, scanning, read, c.scanning)
+			t.Errorf("sort key %s, %s: first row handed out with the scan running %v after %d source rows; want running %v",
+				c.sk, c.order, scanning, read, c.scanning)
 		}
 	}
 }
@@ -265,6 +292,7 @@ func TestInterleaveEmitsRoundOneDuringTheScan(t *testing.T) {
 // on the snapshot's own connection in their turn. Rows updated after the snapshot began (new versions
 // at the end of the heap, in the last range) are read as they were.
 func TestParallelReadersReadEveryRowOnce(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.pr (acct text, id int PRIMARY KEY, v text)`,
@@ -326,6 +354,7 @@ func TestParallelReadersReadEveryRowOnce(t *testing.T) {
 // interleave's rows (collisions counted, duplicates numbered or dropped
 // alike) in the order the table's heap holds them, with no rounds.
 func TestArrivalIsTheReadOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.ar (acct text, id int, v text)`,

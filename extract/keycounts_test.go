@@ -14,6 +14,7 @@ import (
 // (not the column's collation), number keys equal by value, NULL keys
 // left out, and the limit reported as truncation.
 func TestKeyCountsInKeyOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.kc (name text COLLATE "en-x-icu", n numeric)`,

@@ -52,6 +52,7 @@ func streamText(t *testing.T, s *extract.Snapshot, tb plans.Table, order extract
 // short statement_timeout nor idle_in_transaction_session_timeout ends the
 // snapshot.
 func TestSnapshotPinsTheSession(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	exec(t, db.Pool,
 		`CREATE TABLE public.s (name text, id int, ts timestamptz, tsa timestamptz[], d date, iv interval,
@@ -155,6 +156,7 @@ func relationLocks(t *testing.T, pool *pgxpool.Pool, pid uint32) int {
 // of tables failed with "out of shared memory"), and that the reads still
 // see one snapshot: rows committed after Begin stay invisible.
 func TestReadsReleaseTheirLocks(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	const tables = 40
 	var b strings.Builder

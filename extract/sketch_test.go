@@ -8,6 +8,7 @@ import (
 )
 
 func TestHLLAccuracy(t *testing.T) {
+	t.Parallel()
 	for _, n := range []int{10, 1000, 50_000, 300_000, 2_000_000} {
 		var h hll
 		for i := 0; i < n; i++ {
@@ -21,6 +22,7 @@ func TestHLLAccuracy(t *testing.T) {
 }
 
 func TestSpaceSaving(t *testing.T) {
+	t.Parallel()
 	s := newSpaceSaving(64)
 	r := rand.New(rand.NewPCG(1, 2))
 	hot := 0
@@ -39,6 +41,7 @@ func TestSpaceSaving(t *testing.T) {
 }
 
 func TestCompareDecimal(t *testing.T) {
+	t.Parallel()
 	ordered := []string{"-Infinity", "-100", "-99.5", "-2", "-0.01", "0", "0.001", "0.5", "2", "10", "10.25", "100", "Infinity", "NaN"}
 	for i := range ordered {
 		for j := range ordered {
@@ -54,6 +57,7 @@ func TestCompareDecimal(t *testing.T) {
 }
 
 func TestUnescapeCopy(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		`plain`:          "plain",
 		`a\tb\nc\\d`:     "a\tb\nc\\d",
@@ -70,6 +74,7 @@ func TestUnescapeCopy(t *testing.T) {
 }
 
 func TestIsULID(t *testing.T) {
+	t.Parallel()
 	for v, want := range map[string]bool{
 		"01ARZ3NDEKTSV4RRFFQ69G5FAV": true,
 		"01arz3ndektsv4rrffq69g5fav": false,

@@ -25,12 +25,17 @@ type Order string
 // The orders Stream knows.
 const (
 	// OrderInterleave returns rows in rounds (package order): round r
-	// holds the r-th row, in read order, of every partition key value
+	// holds the r-th item, in sort-key order, of every partition key value
 	// (after sharding) that has at least r rows. It is the upload order AWS
-	// recommends: many partitions busy at once, no rolling hot partition.
-	// It is deterministic within a snapshot, so a load can resume by
-	// position.
+	// recommends: many partitions busy at once, no rolling hot partition,
+	// and each key's earliest items first. It is deterministic within a
+	// snapshot, so a load can resume by position.
 	OrderInterleave Order = "interleave"
+	// OrderInterleaveArrival is OrderInterleave with each key's rows in
+	// the order the read yields them instead of sort-key order: round 1 is
+	// written while the scan runs, where sort-key order writes nothing
+	// before the scan ends.
+	OrderInterleaveArrival Order = "interleave-arrival"
 	// OrderTable returns rows in key order (pk, sk): what a source
 	// clustered by its key looks like, and what a naive export by primary
 	// key produces. Physical scan order (ctid) is not used because it is
@@ -49,13 +54,19 @@ const (
 	OrderSample Order = "sample"
 )
 
-// ParseOrder parses "interleave" or "table".
+// ParseOrder parses "interleave", "interleave-arrival" or "table".
 func ParseOrder(s string) (Order, error) {
 	switch Order(s) {
-	case OrderInterleave, OrderTable:
+	case OrderInterleave, OrderInterleaveArrival, OrderTable:
 		return Order(s), nil
 	}
-	return "", fmt.Errorf("unknown order %q (want interleave or table)", s)
+	return "", fmt.Errorf("unknown order %q (want interleave, interleave-arrival or table)", s)
+}
+
+// plain reports whether o reads the table with a plain SELECT and orders
+// rows in pg2ddb (package order).
+func (o Order) plain() bool {
+	return o == OrderInterleave || o == "" || o == OrderArrival || o == OrderInterleaveArrival
 }
 
 // KeySQL returns PostgreSQL expressions over the columns of t's source table
@@ -69,21 +80,20 @@ func ParseOrder(s string) (Order, error) {
 // PostgreSQL computes the keys so that ordering, interleaving and collision
 // detection happen on exactly the strings that are written, and so review
 // and verify can reuse them.
-func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, integerColumns(t)) }
+func KeySQL(t plans.Table) (pk, sk string, err error) { return keySQL(t, columnTypes(t)) }
 
-// keySQL is KeySQL with the integer columns given: a number key of one of
-// them is its ::text, of another column ::numeric::text.
-func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) {
+// keySQL is KeySQL with the columns' PostgreSQL types given: a number key of
+// an integer column is its ::text, of another column ::numeric::text.
+func keySQL(t plans.Table, types map[string]string) (pk, sk string, err error) {
 	if len(t.PartitionKey.Parts) == 0 {
 		return "", "", fmt.Errorf("table %s: partition key has no parts", t.Source)
 	}
-	types := columnTypes(t)
-	pk, err = keyExpr(t.PartitionKey, integers, types)
+	pk, err = keyExpr(t.PartitionKey, types)
 	if err != nil {
 		return "", "", fmt.Errorf("table %s: partition key: %w", t.Source, err)
 	}
 	if t.SortKey != nil {
-		if sk, err = keyExpr(*t.SortKey, integers, types); err != nil {
+		if sk, err = keyExpr(*t.SortKey, types); err != nil {
 			return "", "", fmt.Errorf("table %s: sort key: %w", t.Source, err)
 		}
 	}
@@ -99,9 +109,8 @@ func keySQL(t plans.Table, integers map[string]bool) (pk, sk string, err error) 
 	return pk, sk, nil
 }
 
-// columnTypes are the PostgreSQL types the plan records for t's columns,
-// written or excluded: a key part's encoding must keep its values apart
-// (codec.KeyLoss).
+// columnTypes are the PostgreSQL types the plan records for the columns of
+// t (a retyped column refuses the load before it reads).
 func columnTypes(t plans.Table) map[string]string {
 	out := map[string]string{}
 	for _, a := range t.Attributes {
@@ -113,24 +122,7 @@ func columnTypes(t plans.Table) map[string]string {
 	return out
 }
 
-// integerColumns are the columns of t that the plan records as smallint,
-// integer or bigint (a retyped column refuses the load before it reads).
-func integerColumns(t plans.Table) map[string]bool {
-	out := map[string]bool{}
-	for _, a := range t.Attributes {
-		if codec.Parse(a.PGType, "", "", "").IsInteger() {
-			out[a.Column] = true
-		}
-	}
-	for _, e := range t.Excluded {
-		if codec.Parse(e.PGType, "", "", "").IsInteger() {
-			out[e.Column] = true
-		}
-	}
-	return out
-}
-
-func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (string, error) {
+func keyExpr(k plans.Key, types map[string]string) (string, error) {
 	if len(k.Parts) == 0 {
 		return "", errors.New("no parts")
 	}
@@ -151,7 +143,7 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 				return "", fmt.Errorf("column %s: %s", p.Column, loss)
 			}
 		}
-		e, err := partExpr(p, composite)
+		e, err := codec.KeyPartSQL(p, types[p.Column], composite)
 		if err != nil {
 			return "", err
 		}
@@ -165,7 +157,7 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 	case k.Type == "S" && (k.Parts[0].Encoding == plans.EncBinary || (composite && k.Parts[0].Encoding == plans.EncNumber)):
 		return "", fmt.Errorf("encoding %s is only allowed for a one-part key of type N or B", k.Parts[0].Encoding)
 	}
-	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || integers[k.Parts[0].Column]) {
+	if k.Type == "N" && (k.Parts[0].Encoding == plans.EncInteger || codec.Parse(types[k.Parts[0].Column], "", "", "").IsInteger()) {
 		// A number key holds the plain value; fixed width is for strings.
 		// An integer's text is its numeric text, without the cast through
 		// numeric (0.14 s of server CPU a million rows).
@@ -178,11 +170,6 @@ func keyExpr(k plans.Key, integers map[string]bool, types map[string]string) (st
 }
 
 func col(name string) string { return codec.Ident(name) }
-
-// partExpr is the SQL text of one key part, as the codec encodes it.
-func partExpr(p plans.KeyPart, composite bool) (string, error) {
-	return codec.KeyPartSQL(p, composite)
-}
 
 // KeyProblemSQL returns a text expression that is NULL when every key part
 // of a row can be encoded, and otherwise says why not ("NULL in key column
@@ -241,11 +228,19 @@ func byteOrder(expr, typ string) string {
 // computed by pg2ddb as the rows arrive (package order), and copies is
 // a placeholder. The SQL names the client-side algorithm in a comment, so
 // a checkpoint of another algorithm is refused on resume.
-func StreamSQL(t plans.Table, order Order) (string, error) {
-	if order == OrderInterleave || order == "" || order == OrderArrival {
-		return plainSQL(t)
+func StreamSQL(t plans.Table, o Order) (string, error) {
+	if o.plain() {
+		q, err := plainSQL(t)
+		if err != nil {
+			return "", err
+		}
+		v := order.Version
+		if o == OrderInterleaveArrival || o == OrderArrival {
+			v = order.VersionArrival
+		}
+		return "/* " + v + " */ " + q, nil
 	}
-	return SortedStreamSQL(t, order)
+	return SortedStreamSQL(t, o)
 }
 
 // plainSQL is the read of OrderInterleave: per-row key and value
@@ -256,7 +251,27 @@ func plainSQL(t plans.Table) (string, error) { return plainSQLWhere(t, "") }
 // Attributes that codec.RawValue can read bare are selected as their
 // column (decoded by Rows into the expression's form); the others, and the
 // keys, keep their expressions.
-func plainSQLWhere(t plans.Table, where string) (string, error) {
+func plainSQLWhere(t plans.Table, where string) (string, error) { return plainSQLAs(t, where, false) }
+
+// ReplaySQL is the plain read of t (StreamSQL's, in OrderInterleave) as a
+// `COPY (…) TO STDOUT (FORMAT binary)` should run it to capture what the
+// load reads: the columns the load reads in text format are cast to text,
+// so the binary COPY carries the same bytes as the load's result rows (the
+// benchmark replays captured COPY output through the load's pipeline).
+// ReplayBinary says which of its columns arrive in binary format.
+func ReplaySQL(t plans.Table) (string, error) { return plainSQLAs(t, "", true) }
+
+// ReplayBinary reports, per column of ReplaySQL (pk, sk, problem, copies,
+// then the attributes), whether the load reads it in binary format.
+func ReplayBinary(t plans.Table) []bool {
+	var out []bool
+	for _, f := range plainFormats(t) {
+		out = append(out, f == pgx.BinaryFormatCode)
+	}
+	return out
+}
+
+func plainSQLAs(t plans.Table, where string, textCasts bool) (string, error) {
 	from, err := SourceIdent(t.Source)
 	if err != nil {
 		return "", err
@@ -272,17 +287,23 @@ func plainSQLWhere(t plans.Table, where string) (string, error) {
 		from += " WHERE " + where
 	}
 	var b strings.Builder
-	fmt.Fprintf(&b, "/* %s */ SELECT %s AS pk, %s AS sk, %s AS problem, '1'", order.Version, pk, sk, KeyProblemSQL(t))
+	fmt.Fprintf(&b, "SELECT %s AS pk, %s AS sk, %s AS problem, '1'", pk, sk, KeyProblemSQL(t))
+	formats := plainFormats(t)
 	for i, a := range t.Attributes {
+		expr := ""
 		if r, ok := codec.RawValue(a); ok {
-			fmt.Fprintf(&b, ", %s AS a%d", r.Expr, i)
-			continue
+			expr = r.Expr
+		} else {
+			v, err := valueSQL(a)
+			if err != nil {
+				return "", fmt.Errorf("table %s: %w", t.Source, err)
+			}
+			expr = v
 		}
-		v, err := valueSQL(a)
-		if err != nil {
-			return "", fmt.Errorf("table %s: %w", t.Source, err)
+		if textCasts && formats[4+i] == pgx.TextFormatCode {
+			expr = "(" + expr + ")::text"
 		}
-		fmt.Fprintf(&b, ", %s AS a%d", v, i)
+		fmt.Fprintf(&b, ", %s AS a%d", expr, i)
 	}
 	b.WriteString(" FROM " + from)
 	return b.String(), nil
@@ -529,7 +550,12 @@ type StreamOptions struct {
 // result from the server as it is read; nothing is buffered beyond its
 // network buffer.
 type Rows struct {
-	rows   pgx.Rows
+	rows pgx.Rows
+	// in is the query's current row and inErr what ended its read; under
+	// the write order (il) row is the order's current row, and in and
+	// inErr belong to the goroutine that reads the query.
+	in     order.Row
+	inErr  error
 	row    order.Row
 	binary []bool // per result column: bytea in binary format
 	hexBuf [][]byte
@@ -558,7 +584,7 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	if err != nil {
 		return nil, err
 	}
-	interleave := opts.Order == OrderInterleave || opts.Order == "" || opts.Order == OrderArrival
+	interleave := opts.Order.plain()
 	hold := false
 	var ranges *rangeSet
 	if interleave {
@@ -631,7 +657,9 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	r.end = func() error { return s.endRead(ctx) }
 	r.ranges, r.ctx = ranges, ctx
 	if interleave {
-		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, opts.Tuning)
+		tune := opts.Tuning
+		tune.RoundsByArrival = tune.RoundsByArrival || opts.Order == OrderInterleaveArrival
+		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, tune)
 		r.limit = opts.Limit
 	}
 	return r, nil
@@ -642,6 +670,8 @@ func newRows(rows pgx.Rows, attrs int) *Rows {
 	r := &Rows{rows: rows}
 	r.row.Pos = -1
 	r.row.Values = make([][]byte, attrs)
+	r.in.Pos = -1
+	r.in.Values = make([][]byte, attrs)
 	r.hexBuf = make([][]byte, 4+attrs)
 	for _, fd := range rows.FieldDescriptions() {
 		r.binary = append(r.binary, fd.Format == pgx.BinaryFormatCode)
@@ -662,7 +692,7 @@ func (r *Rows) decodeRaw(t plans.Table) {
 			continue
 		}
 		if len(fds) != 4+len(t.Attributes) || fds[4+i].DataTypeOID != raw.OID {
-			r.err = fmt.Errorf("read %s: column %s did not arrive as its planned type %s; plan again", t.Source, a.Column, a.PGType)
+			r.inErr = fmt.Errorf("read %s: column %s did not arrive as its planned type %s; plan again", t.Source, a.Column, a.PGType)
 			return
 		}
 		r.raw[i] = raw.Decode
@@ -696,48 +726,48 @@ func (r *Rows) rawRecord() (spill.Record, bool, error) {
 		return r.ranges.nextRecord(r.ctx)
 	}
 	if !r.nextRaw() {
-		if err := r.Err(); err != nil || r.ranges == nil {
+		if err := r.readErr(); err != nil || r.ranges == nil {
 			return spill.Record{}, false, err
 		}
 		r.mainDone = true
 		return r.ranges.nextRecord(r.ctx)
 	}
-	return spill.Record{PK: r.row.PK, SK: r.row.SK, Problem: r.row.Problem, Values: r.row.Values}, true, nil
+	return spill.Record{PK: r.in.PK, SK: r.in.SK, Problem: r.in.Problem, Values: r.in.Values}, true, nil
 }
 
 // nextRaw advances to the next row of the query.
 func (r *Rows) nextRaw() bool {
-	if r.err != nil || !r.rows.Next() {
+	if r.inErr != nil || !r.rows.Next() {
 		return false
 	}
 	raw := r.rows.RawValues()
-	if len(raw) != 4+len(r.row.Values) {
-		r.err = fmt.Errorf("stream: got %d columns, want %d", len(raw), 4+len(r.row.Values))
+	if len(raw) != 4+len(r.in.Values) {
+		r.inErr = fmt.Errorf("stream: got %d columns, want %d", len(raw), 4+len(r.in.Values))
 		return false
 	}
-	r.row.Pos++
-	r.row.PK = r.bytes(0, raw[0])
-	r.row.SK = r.bytes(1, raw[1])
-	r.row.Problem = string(raw[2])
+	r.in.Pos++
+	r.in.PK = r.bytes(0, raw[0])
+	r.in.SK = r.bytes(1, raw[1])
+	r.in.Problem = string(raw[2])
 	n, err := strconv.ParseInt(string(raw[3]), 10, 64)
 	if err != nil {
-		r.err = fmt.Errorf("stream: copies %q: %w", raw[3], err)
+		r.inErr = fmt.Errorf("stream: copies %q: %w", raw[3], err)
 		return false
 	}
-	r.row.Copies = n
-	for i := range r.row.Values {
+	r.in.Copies = n
+	for i := range r.in.Values {
 		v := r.bytes(4+i, raw[4+i])
 		if v != nil && r.raw != nil && r.raw[i] != nil {
 			out, err := r.raw[i](r.rawBuf[i][:0], v)
 			if err != nil {
-				r.err = fmt.Errorf("stream: column %s: %w", r.rows.FieldDescriptions()[4+i].Name, err)
+				r.inErr = fmt.Errorf("stream: column %s: %w", r.rows.FieldDescriptions()[4+i].Name, err)
 				return false
 			}
 			r.rawBuf[i], v = out, out
 		}
-		r.row.Values[i] = v
+		r.in.Values[i] = v
 	}
-	return r.err == nil
+	return r.inErr == nil
 }
 
 // bytes returns column i's value; a bytea column in text format (\x…)
@@ -751,13 +781,13 @@ func (r *Rows) bytes(i int, v []byte) []byte {
 		return v
 	}
 	if len(v) < 2 || v[0] != '\\' || v[1] != 'x' {
-		r.err = fmt.Errorf("stream: bytea column %s in unexpected text form", fd.Name)
+		r.inErr = fmt.Errorf("stream: bytea column %s in unexpected text form", fd.Name)
 		return nil
 	}
 	buf := r.hexBuf[i][:0]
 	buf = append(buf, make([]byte, hex.DecodedLen(len(v)-2))...)
 	if _, err := hex.Decode(buf, v[2:]); err != nil {
-		r.err = fmt.Errorf("stream: bytea column %s: %w", fd.Name, err)
+		r.inErr = fmt.Errorf("stream: bytea column %s: %w", fd.Name, err)
 		return nil
 	}
 	r.hexBuf[i] = buf
@@ -765,12 +795,19 @@ func (r *Rows) bytes(i int, v []byte) []byte {
 }
 
 // Row returns the current row; it is reused by Next.
-func (r *Rows) Row() *order.Row { return &r.row }
+func (r *Rows) Row() *order.Row {
+	if r.il == nil {
+		return &r.in
+	}
+	return &r.row
+}
 
-// Err returns the error that ended the stream, if any.
-func (r *Rows) Err() error {
-	if r.err != nil {
-		return r.err
+// readErr is the error that ended the query's read, if any. The write
+// order reads the query on its own goroutine: this is all that goroutine
+// touches besides the query and in.
+func (r *Rows) readErr() error {
+	if r.inErr != nil {
+		return r.inErr
 	}
 	if err := r.rows.Err(); err != nil {
 		return fmt.Errorf("read rows: %w", err)
@@ -778,17 +815,27 @@ func (r *Rows) Err() error {
 	return nil
 }
 
+// Err returns the error that ended the stream, if any.
+func (r *Rows) Err() error {
+	if r.err != nil {
+		return r.err
+	}
+	return r.readErr()
+}
+
 // Close ends the query and releases the locks it took; the snapshot stays
 // open for the next one. A failure to release is kept for Err: the
 // transaction is then unusable, and the next read says so too.
 func (r *Rows) Close() {
-	r.rows.Close()
 	if r.il != nil {
+		// First: the write order reads the query on its own goroutine
+		// until it is closed.
 		if err := r.il.Close(); err != nil && r.err == nil {
 			r.err = fmt.Errorf("remove spill files: %w", err)
 		}
 		r.il = nil
 	}
+	r.rows.Close()
 	if r.ranges != nil {
 		if err := r.ranges.close(); err != nil && r.err == nil {
 			r.err = err

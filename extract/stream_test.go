@@ -15,6 +15,7 @@ import (
 // timestamps, the shard suffix equal to plans.Shard, and the reasons for
 // keys that cannot be built.
 func TestStreamKeys(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.k (a text, i bigint, ts timestamptz)`,
@@ -75,6 +76,7 @@ func TestStreamKeys(t *testing.T) {
 }
 
 func TestKeySQLRefusesBadPlans(t *testing.T) {
+	t.Parallel()
 	for _, tb := range []plans.Table{
 		{Source: "public.k", PartitionKey: plans.Key{Attribute: "pk", Type: "N", Parts: []plans.KeyPart{{Column: "a", Encoding: plans.EncNumber}, {Column: "b", Encoding: plans.EncNumber}}}},
 		{Source: "public.k", PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "a", Encoding: plans.EncString}}}, Sharding: &plans.Sharding{Shards: 3}},
@@ -92,6 +94,7 @@ func TestKeySQLRefusesBadPlans(t *testing.T) {
 // r-th item in read order (rounds by arrival: see extract.Stream), keys
 // compared by value.
 func TestStreamOrdersNumberKeysByValue(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.n (p int, s numeric)`,
@@ -129,18 +132,27 @@ func TestStreamOrdersNumberKeysByValue(t *testing.T) {
 	if got, want := read(extract.OrderTable), []string{"9/20", "9/100", "10/1.5", "10/2", "10/10"}; !slices.Equal(got, want) {
 		t.Errorf("table order %v, want %v", got, want)
 	}
-	got := read(extract.OrderInterleave)
-	// Rows were inserted 10/10, 10/2, 10/1.5, 9/100, 9/20: round 1 holds
-	// 10/10 and 9/100, round 2 10/2 and 9/20, round 3 10/1.5.
-	rounds := [][]string{{"10/10", "9/100"}, {"10/2", "9/20"}, {"10/1.5"}}
-	i := 0
-	for r, want := range rounds {
-		part := slices.Clone(got[i : i+len(want)])
-		slices.Sort(part)
-		slices.Sort(want)
-		if !slices.Equal(part, want) {
-			t.Errorf("round %d: %v, want %v (all: %v)", r+1, part, want, got)
+	// Rows were inserted 10/10, 10/2, 10/1.5, 9/100, 9/20. In sort-key
+	// order (by value) round 1 holds 10/1.5 and 9/20, round 2 10/2 and
+	// 9/100, round 3 10/10; in arrival order round 1 holds 10/10 and 9/100,
+	// round 2 10/2 and 9/20, round 3 10/1.5.
+	for _, c := range []struct {
+		order  extract.Order
+		rounds [][]string
+	}{
+		{extract.OrderInterleave, [][]string{{"10/1.5", "9/20"}, {"10/2", "9/100"}, {"10/10"}}},
+		{extract.OrderInterleaveArrival, [][]string{{"10/10", "9/100"}, {"10/2", "9/20"}, {"10/1.5"}}},
+	} {
+		got := read(c.order)
+		i := 0
+		for r, want := range c.rounds {
+			part := slices.Clone(got[i : i+len(want)])
+			slices.Sort(part)
+			slices.Sort(want)
+			if !slices.Equal(part, want) {
+				t.Errorf("%s round %d: %v, want %v (all: %v)", c.order, r+1, part, want, got)
+			}
+			i += len(want)
 		}
-		i += len(want)
 	}
 }

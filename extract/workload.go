@@ -19,13 +19,40 @@ import (
 // relies on the schema. Only a cancelled context is returned as an error.
 func ReadWorkload(ctx context.Context, s *Snapshot, schema *catalog.Schema) (*catalog.Workload, error) {
 	w := &catalog.Workload{}
+	// Live write counts, the evidence for permanent write sharding: rows
+	// written since the statistics reset, over the time since.
+	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `SELECT t.schemaname, t.relname, t.n_tup_ins + t.n_tup_upd + t.n_tup_del,
+			extract(epoch FROM now() - coalesce(d.stats_reset, pg_catalog.pg_postmaster_start_time()))::float8
+			FROM pg_catalog.pg_stat_user_tables t, pg_catalog.pg_stat_database d WHERE d.datname = pg_catalog.current_database()`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var tw catalog.TableWrites
+			if err := rows.Scan(&tw.Schema, &tw.Table, &tw.Writes, &tw.Seconds); err != nil {
+				return err
+			}
+			if schema.Table(tw.Schema, tw.Table) != nil {
+				w.Writes = append(w.Writes, tw)
+			}
+		}
+		return rows.Err()
+	})
+	if ctx.Err() != nil {
+		return nil, ctx.Err()
+	}
+	if err != nil {
+		w.Writes = nil // statistics unreadable: no evidence for sharding
+	}
 	type stmt struct {
 		query       string
 		calls, rows int64
 	}
 	var stmts []stmt
 	var extSchema string
-	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
 		err := tx.QueryRow(ctx, `SELECT n.nspname FROM pg_catalog.pg_extension e JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_stat_statements'`).Scan(&extSchema)
 		if err == pgx.ErrNoRows {
 			return nil

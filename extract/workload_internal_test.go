@@ -11,6 +11,7 @@ import (
 // keeps it, and attributes filters and joins to tables conservatively:
 // what cannot be pinned to one table is left out rather than guessed.
 func TestParseFilters(t *testing.T) {
+	t.Parallel()
 	schema := &catalog.Schema{Tables: []catalog.Table{
 		{Schema: "public", Name: "rental", Columns: []catalog.Column{{Name: "rental_id"}, {Name: "customer_id"}, {Name: "staff_id"}, {Name: "last_update"}}},
 		{Schema: "public", Name: "customer", Columns: []catalog.Column{{Name: "customer_id"}, {Name: "email"}, {Name: "last_update"}}},

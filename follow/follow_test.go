@@ -120,6 +120,7 @@ func insert(rel *replication.Relation, id int) *replication.Change {
 // TestConfirmAfterAcknowledged: the slot's confirmed position never passes
 // a change whose write DynamoDB has not acknowledged.
 func TestConfirmAfterAcknowledged(t *testing.T) {
+	t.Parallel()
 	db, p, rel := smallTable(t)
 	const n = 300
 	src := &script{}
@@ -164,6 +165,7 @@ func TestConfirmAfterAcknowledged(t *testing.T) {
 // TestTruncateStops: a TRUNCATE stops the sync with a TruncateError after
 // every change before it is applied and confirmed.
 func TestTruncateStops(t *testing.T) {
+	t.Parallel()
 	db, p, rel := smallTable(t)
 	src := &script{events: []replication.Event{
 		&replication.Begin{XID: 1}, insert(rel, 7), &replication.Commit{End: 2000},

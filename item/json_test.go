@@ -25,6 +25,7 @@ var jsonTable = plans.Table{
 // was written as U+FFFD and the others were sent and refused by DynamoDB
 // one batch at a time.
 func TestJSONRejectedBeforeSending(t *testing.T) {
+	t.Parallel()
 	e, err := NewEncoder(jsonTable, plans.Options{})
 	if err != nil {
 		t.Fatal(err)
@@ -62,6 +63,7 @@ func TestJSONRejectedBeforeSending(t *testing.T) {
 // escaped keys unescaped, a json object's repeated key keeping its last
 // value (as jsonb does), surrogate pairs, numbers as their text.
 func TestJSONKeptExactly(t *testing.T) {
+	t.Parallel()
 	e, err := NewEncoder(jsonTable, plans.Options{})
 	if err != nil {
 		t.Fatal(err)

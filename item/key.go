@@ -42,9 +42,9 @@ func (it *WireItem) Key() Key { return Key{PK: it.PK(), SK: it.SK()} }
 // made canonical (DynamoDB may return it written otherwise), the two parts
 // joined by a NUL.
 func (k Key) Text(t plans.Table) string {
-	s := comparable(t.PartitionKey.Type, k.PK) + "\x00"
+	s := keyText(t.PartitionKey.Type, k.PK) + "\x00"
 	if t.SortKey != nil {
-		s += comparable(t.SortKey.Type, k.SK)
+		s += keyText(t.SortKey.Type, k.SK)
 	}
 	return s
 }
@@ -71,7 +71,7 @@ func scalar(v types.AttributeValue) string {
 	return ""
 }
 
-func comparable(typ, v string) string {
+func keyText(typ, v string) string {
 	if typ == "N" {
 		return codec.CanonicalNumber(v)
 	}

@@ -98,8 +98,8 @@ func refItem(tb plans.Table, o plans.Options, row *order.Row) (map[string]types.
 		return nil, 0, false
 	}
 	item := map[string]types.AttributeValue{}
-	key := func(attr, typ string, v []byte, max int) bool {
-		if len(v) == 0 || len(v) > max {
+	key := func(attr, typ string, v []byte, limit int) bool {
+		if len(v) == 0 || len(v) > limit {
 			return false
 		}
 		var av types.AttributeValue

@@ -114,6 +114,48 @@ func OpenRejects(path string, keep func(RejectRecord) bool) (*RejectsFile, Opene
 	return &RejectsFile{f: f, w: bufio.NewWriter(f), path: path}, res, nil
 }
 
+// OpenRejectsFor opens path for a fresh run over some tables (loading
+// says whether a target table is one of them): their earlier lines are
+// moved aside to the next free numbered name (PLAN.rejects.1.jsonl, …),
+// and the lines of every other table stay in path, so that a partial
+// reload (load --tables X) never changes what verify counts for a table
+// it did not touch. The numbered file is written before path is
+// rewritten, so a crash between the two leaves a line in both, never in
+// neither.
+func OpenRejectsFor(path string, loading func(table string) bool) (*RejectsFile, OpenedRejects, error) {
+	var res OpenedRejects
+	var moved, kept bytes.Buffer
+	err := ScanRejects(path, func(r RejectRecord, line []byte) {
+		b := &kept
+		if loading(r.Table) {
+			b = &moved
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	})
+	if err != nil {
+		return nil, res, err
+	}
+	if moved.Len() > 0 {
+		to, err := freeNumberedName(path)
+		if err != nil {
+			return nil, res, err
+		}
+		if err := WriteFileAtomic(to, moved.Bytes()); err != nil {
+			return nil, res, fmt.Errorf("move the earlier rejects aside: %w", err)
+		}
+		res.MovedTo = to
+	}
+	if err := WriteFileAtomic(path, kept.Bytes()); err != nil {
+		return nil, res, fmt.Errorf("rewrite rejects file: %w", err)
+	}
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0)
+	if err != nil {
+		return nil, res, fmt.Errorf("open rejects file: %w", err)
+	}
+	return &RejectsFile{f: f, w: bufio.NewWriter(f), path: path}, res, nil
+}
+
 // freeNumberedName returns path with the first free number before its
 // extension: rejects.jsonl → rejects.1.jsonl, rejects.2.jsonl, …
 func freeNumberedName(path string) (string, error) {

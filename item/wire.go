@@ -149,14 +149,14 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 // appendKey appends a key attribute (name is its quoted name and colon) and
 // returns its size; a problem goes to bad, and a value that cannot be
 // encoded is left out.
-func (e *Encoder) appendKey(dst, name []byte, attr, typ string, v []byte, max int, what string, bad func(string, ...any)) ([]byte, int) {
+func (e *Encoder) appendKey(dst, name []byte, attr, typ string, v []byte, limit int, what string, bad func(string, ...any)) ([]byte, int) {
 	if v == nil {
 		return dst, 0
 	}
 	if len(v) == 0 {
 		bad("empty %s (%s): DynamoDB keys cannot be empty", what, attr)
-	} else if len(v) > max {
-		bad("%s (%s) is %d bytes, over DynamoDB's %d", what, attr, len(v), max)
+	} else if len(v) > limit {
+		bad("%s (%s) is %d bytes, over DynamoDB's %d", what, attr, len(v), limit)
 	}
 	mark := len(dst)
 	if dst[mark-1] != '{' {

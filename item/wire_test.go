@@ -13,6 +13,7 @@ import (
 // TestWireMatchesSDK runs the wire encoder and the reference (refItem and
 // the SDK's serializer) over values chosen to hit every branch.
 func TestWireMatchesSDK(t *testing.T) {
+	t.Parallel()
 	table := plans.Table{
 		Source:       "public.t",
 		PartitionKey: plans.Key{Attribute: "pk", Type: "S"},

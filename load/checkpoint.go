@@ -2,7 +2,6 @@ package load
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -15,8 +14,6 @@ import (
 	"sync"
 
 	"github.com/pg2ddb/pg2ddb/item"
-
-	"github.com/pg2ddb/pg2ddb/order"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -146,7 +143,7 @@ var (
 	chunkBytes       = 4 << 20
 )
 
-const checkpointVersion = 2
+const checkpointVersion = 3
 
 // streamFingerprint hashes the SQL that streams t's rows in order.
 func streamFingerprint(t plans.Table, order extract.Order) (string, error) {
@@ -158,39 +155,15 @@ func streamFingerprint(t plans.Table, order extract.Order) (string, error) {
 	return hex.EncodeToString(s[:8]), nil
 }
 
-// rowHasher hashes the rows of one chunk as the stream returns them. Every
-// field is length-prefixed and NULL is told apart from empty, so two
-// different rows cannot feed the hash the same bytes.
+// rowHasher hashes the rows of one chunk as the stream returns them: the
+// hash of their digests (appendRowHashInput), in order.
 type rowHasher struct {
-	h   hash.Hash
-	buf []byte
+	h hash.Hash
 }
 
 func newRowHasher() *rowHasher { return &rowHasher{h: sha256.New()} }
 
-func (r *rowHasher) add(row *order.Row) {
-	b := r.buf[:0]
-	field := func(v []byte) {
-		if v == nil {
-			b = append(b, 0)
-			return
-		}
-		b = binary.AppendUvarint(b, uint64(len(v))+1)
-		b = append(b, v...)
-	}
-	b = binary.AppendVarint(b, row.Pos)
-	field(row.PK)
-	field(row.SK)
-	b = binary.AppendUvarint(b, uint64(len(row.Problem)))
-	b = append(b, row.Problem...)
-	b = binary.AppendVarint(b, row.Copies)
-	b = binary.AppendUvarint(b, uint64(len(row.Values)))
-	for _, v := range row.Values {
-		field(v)
-	}
-	r.h.Write(b)
-	r.buf = b
-}
+func (r *rowHasher) add(digest [16]byte) { r.h.Write(digest[:]) }
 
 // sum returns the chunk's hash and starts the next chunk.
 func (r *rowHasher) sum() string {

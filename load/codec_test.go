@@ -40,6 +40,7 @@ var typesSQL = []string{
 // (and rejected by DynamoDB), 44 BC was stored as AD 44, and character(n)
 // elements of arrays kept their padding.
 func TestCodecSeamsLoadAndVerify(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, typesSQL...)
 	src := snapshotSource(t, db.Pool)
@@ -99,6 +100,7 @@ func TestCodecSeamsLoadAndVerify(t *testing.T) {
 // encodings sort as strings and have no era — so it goes to the rejects
 // file with the reason, instead of being written as AD 44.
 func TestBCKeyRejected(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, typesSQL...)
 	src := snapshotSource(t, db.Pool)

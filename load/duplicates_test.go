@@ -82,6 +82,7 @@ func attrOf(k *plans.Key) string {
 // repeated row is rejected as a key collision: rows that exist nowhere
 // else are missing from DynamoDB.
 func TestWholeRowDuplicates(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, histSQL...)
 	p := fixture.PlannedFor(t, db.Pool)

@@ -28,6 +28,7 @@ import (
 // employee.reports_to index is sparse (the general manager reports to
 // nobody), so it must hold one item fewer than its table.
 func TestLoadCreatesIndexesAndVerifyCountsThem(t *testing.T) {
+	t.Parallel()
 	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
 	for _, target := range []struct {
 		name string
@@ -127,6 +128,7 @@ func (s shortIndex) Scan(ctx context.Context, in *dynamodb.ScanInput, opt ...fun
 // is written, in one line naming the table and the index; with the index
 // disabled in the plan, the same table is accepted.
 func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE parent (parent_code text PRIMARY KEY)`,
@@ -179,6 +181,7 @@ func TestAppendRefusesATableWithoutThePlansIndexes(t *testing.T) {
 // a global index that has not caught up right after a load counts, is
 // counted again and is no difference when it catches up.
 func TestVerifyRecountsALaggingIndex(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "chinook")
 	p := fixture.PlannedFor(t, db.Pool)
 	src := snapshotSource(t, db.Pool)

@@ -71,7 +71,11 @@ type Options struct {
 	// a large table reads with, so the source sees no more sessions either
 	// way. The tables share the Workers writers and the MaxWCU budget.
 	SideBySide int
-	Existing   target.Existing
+	// Encoders is the number of goroutines that hash and encode a table's
+	// rows (0: GOMAXPROCS; 1: on the goroutine that reads them). The
+	// items, batches and checkpoints do not depend on it.
+	Encoders int
+	Existing target.Existing
 	// Resume continues from CheckpointPath, which must exist. It refuses,
 	// before writing, a table whose plan or row stream SQL changed, and a
 	// source whose rows that may have been written differ (see Checkpoint).
@@ -253,12 +257,19 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			keep = cp.acknowledged
 		}
 		var opened item.OpenedRejects
-		if rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep); err != nil {
+		if keep != nil {
+			rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep)
+		} else {
+			// A fresh load moves aside the earlier lines of its own
+			// tables only: another table's stay for verify.
+			rejects, opened, err = item.OpenRejectsFor(opts.RejectsPath, targetIn(tables))
+		}
+		if err != nil {
 			return nil, err
 		}
 		defer rejects.Close()
 		if opened.MovedTo != "" {
-			opts.Logf("moved the rejects of an earlier load from %s to %s", opts.RejectsPath, opened.MovedTo)
+			opts.Logf("moved the rejects of an earlier load of these tables from %s to %s", opts.RejectsPath, opened.MovedTo)
 		}
 		for target, tc := range cp.Tables {
 			if k := opened.Kept[target]; opts.Resume && k != tc.Rejected {
@@ -383,4 +394,13 @@ func (o *Options) defaults() {
 	if o.DrainTimeout <= 0 {
 		o.DrainTimeout = 30 * time.Second
 	}
+}
+
+// targetIn reports whether a target table is one of tables.
+func targetIn(tables []plans.Table) func(string) bool {
+	set := make(map[string]bool, len(tables))
+	for _, t := range tables {
+		set[t.Target] = true
+	}
+	return func(target string) bool { return set[target] }
 }

@@ -119,6 +119,7 @@ func (n noCount) Fork(ctx context.Context) (load.Source, func(), error) {
 }
 
 func TestLoadTypesAndVerify(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)
@@ -198,6 +199,7 @@ func TestLoadTypesAndVerify(t *testing.T) {
 }
 
 func TestRejects(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.r (id int PRIMARY KEY, k text, n numeric, f float8, big text, j jsonb)`,
@@ -279,6 +281,7 @@ func TestRejects(t *testing.T) {
 }
 
 func TestInterleaveOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)
@@ -386,6 +389,7 @@ func maxCount(c map[string]int) int {
 }
 
 func TestStopIsClean(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)

@@ -46,6 +46,8 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 	if err != nil {
 		return err
 	}
+	frontier := tr.skipped
+	stage := newEncodeStage(qctx, rows, enc, frontier, l.opts.Encoders)
 	finished := false
 	defer func() {
 		if !finished {
@@ -53,15 +55,14 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 			// the end, which Close would otherwise do.
 			cancelQuery()
 		}
+		stage.stop()
 		rows.Close()
 	}()
-	frontier := tr.skipped
 	hasher := newRowHasher()
-	// Each batch's bodies go into one buffer sized from the batch before.
-	newJob := func(pos int64, bufSize int) *job {
-		return &job{b: &batch{lo: pos, hi: pos, items: make([]item.WireItem, 0, MaxBatchItems), buf: make([]byte, 0, bufSize)}}
+	newJob := func(pos int64) *job {
+		return &job{b: &batch{lo: pos, hi: pos, items: make([]item.WireItem, 0, MaxBatchItems)}}
 	}
-	cur := newJob(frontier, 8<<10)
+	cur := newJob(frontier)
 	ch := &chunk{}
 	var chunkStart int64
 	chunkBuf := 0 // body bytes of the chunk's finished batches
@@ -76,8 +77,8 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 			j.last.Body = nil
 		}
 		ch.jobs = append(ch.jobs, j)
-		chunkBuf += len(j.b.buf)
-		cur = newJob(j.b.hi, len(j.b.buf)+len(j.b.buf)/8)
+		chunkBuf += j.bytes
+		cur = newJob(j.b.hi)
 	}
 	differ := func(lo, hi int64) error {
 		return fmt.Errorf("resume: source table %s changed since the interrupted load: rows %s–%s of the load order differ; run again without --resume (with --recreate to start over)",
@@ -111,35 +112,37 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 		}
 	}
 	var expect int64 // the next row's position
-	for rows.Next() {
-		row := rows.Row()
-		pos := row.Pos
-		if pos != expect {
-			return fmt.Errorf("read %s: row position %d, want %d", tr.t.Source, pos, expect)
-		}
-		expect++
-		hasher.add(row)
-		if pos < frontier {
-			tr.rechecked.Add(1)
-		} else if err := l.readRow(tr, enc, row, meter, &cur, closeJob); err != nil {
-			return err
-		}
-		end := pos + 1
-		var full bool
-		if nChunks < len(tr.claimed) {
-			full = end == tr.claimed[nChunks].End
-		} else {
-			full = end-chunkStart >= chunkLimit(nChunks) || chunkBuf+len(cur.b.buf) >= chunkBytes
-		}
-		if full {
-			if stopped, err := closeChunk(end); stopped || err != nil {
+	for blk := stage.next(); blk != nil; blk = stage.next() {
+		for i := range blk.rows {
+			row := &blk.rows[i]
+			pos := row.Pos
+			if pos != expect {
+				return fmt.Errorf("read %s: row position %d, want %d", tr.t.Source, pos, expect)
+			}
+			expect++
+			hasher.add(blk.digests[i])
+			if pos < frontier {
+				tr.rechecked.Add(1)
+			} else if err := l.readRow(tr, row, blk.items[i], blk.rejs[i], meter, &cur, closeJob); err != nil {
 				return err
 			}
-		} else if end%256 == 0 && stop.Err() != nil {
-			return nil
+			end := pos + 1
+			var full bool
+			if nChunks < len(tr.claimed) {
+				full = end == tr.claimed[nChunks].End
+			} else {
+				full = end-chunkStart >= chunkLimit(nChunks) || chunkBuf+cur.bytes >= chunkBytes
+			}
+			if full {
+				if stopped, err := closeChunk(end); stopped || err != nil {
+					return err
+				}
+			} else if end%256 == 0 && stop.Err() != nil {
+				return nil
+			}
 		}
 	}
-	if err := rows.Err(); err != nil {
+	if err := stage.Err(); err != nil {
 		return fmt.Errorf("read %s: %w", tr.t.Source, err)
 	}
 	finished = true
@@ -173,12 +176,11 @@ func chunkLimit(n int) int64 {
 	return min(limit, chunkRows)
 }
 
-// readRow encodes one row from the frontier on into the current batch, or
-// rejects it, and closes the batch when it is full.
-func (l *loader) readRow(tr *tableRun, enc *item.Encoder, row *order.Row, meter *spreadMeter, curp **job, closeJob func()) error {
+// readRow takes one row from the frontier on, encoded (it) or rejected
+// (rej), into the current batch, and closes the batch when it is full.
+func (l *loader) readRow(tr *tableRun, row *order.Row, it item.WireItem, rej *item.Reject, meter *spreadMeter, curp **job, closeJob func()) error {
 	cur := *curp
 	tr.stats.read.Add(1)
-	buf, it, rej := enc.AppendWire(cur.b.buf, row)
 	if rej != nil {
 		tr.stats.rejected.Add(1)
 		cur.rejected++
@@ -189,23 +191,18 @@ func (l *loader) readRow(tr *tableRun, enc *item.Encoder, row *order.Row, meter 
 		cur.b.hi = row.Pos + 1
 		return nil
 	}
-	dup := false
 	for _, o := range cur.b.items {
-		if dup = o.ID == it.ID; dup {
+		if o.ID == it.ID {
+			// Never two writes of one key in one call (DynamoDB refuses
+			// the call); collisions are rejected above, so this is a
+			// guard, not a path.
+			closeJob()
+			cur = *curp
 			break
 		}
 	}
-	if dup {
-		// Never two writes of one key in one call (DynamoDB refuses
-		// the call); collisions are rejected above, so this is a
-		// guard, not a path. The item's body stays past the end of
-		// the closed batch's buffer, where nothing writes any more.
-		closeJob()
-		cur = *curp
-	} else {
-		cur.b.buf = buf
-	}
 	cur.b.items = append(cur.b.items, it)
+	cur.bytes += len(it.Body)
 	cur.b.hi = row.Pos + 1
 	meter.add(row.PK)
 	if len(cur.b.items) == MaxBatchItems {

@@ -404,6 +404,7 @@ func TestMaxRejectsCountsEarlierRuns(t *testing.T) {
 // TestTruncatedRejectsTail: the unfinished last line a kill leaves in the
 // rejects file does not stop a resume from reading it.
 func TestTruncatedRejectsTail(t *testing.T) {
+	t.Parallel()
 	p := filepath.Join(t.TempDir(), "r.jsonl")
 	if err := os.WriteFile(p, []byte(`{"table":"t","position":1,"reason":"x","item":{}}`+"\n"+`{"table":"t","posi`), 0o644); err != nil {
 		t.Fatal(err)
@@ -500,6 +501,7 @@ func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
 // out; the table completes, and the load stops before the next table with
 // the reject error, naming the table it did not load.
 func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.a (k text PRIMARY KEY, n int, j jsonb)`,
@@ -535,6 +537,7 @@ func TestMaxRejectsStopsBeforeNextTable(t *testing.T) {
 // read reached the end of the table knows only the plan's estimate of its
 // rows, and says so.
 func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
+	t.Parallel()
 	e := &pipeline.TooManyRejectsError{Rejected: 6, Max: 5, Table: "events", Acknowledged: 900, SourceRows: 20000}
 	if msg := e.Error(); !strings.Contains(msg, "events: 900 of about 20,000 rows acknowledged") {
 		t.Errorf("estimated count: %s", msg)
@@ -543,4 +546,38 @@ func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
 	if msg := e.Error(); !strings.Contains(msg, "events: 900 of 20,000 rows acknowledged") {
 		t.Errorf("exact count: %s", msg)
 	}
+}
+
+// TestResumeOutOfSortKeyOrder interrupts and resumes a load of a table
+// whose rows arrive in no order within their keys, so every key's rows are
+// sorted on the client (spill files, sort runs) and the rows are hashed and
+// encoded on four goroutines: the resume rechecks the same order from a new
+// snapshot, writes each row from the frontier on once, and verify is clean.
+func TestResumeOutOfSortKeyOrder(t *testing.T) {
+	s := newResumeSetup(t, 0)
+	fixture.Exec(t, s.db.Pool,
+		`CREATE TABLE public.shuffled AS SELECT * FROM public.events ORDER BY md5(seq::text)`,
+		`TRUNCATE public.events`,
+		`INSERT INTO public.events SELECT * FROM public.shuffled`,
+		`DROP TABLE public.shuffled`)
+	cp := s.interrupt(t, 40)
+	first := s.accepted(t)
+	src := s.source(t)
+	opts := s.opts(true)
+	opts.Encoders = 4
+	res, err := load.Run(t.Context(), s.plan, src, s.ddb, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr := res.Tables[0]
+	if !tr.Complete || tr.Skipped != cp.Position || tr.Rechecked != cp.Position || tr.Skipped+tr.Read != resumeRows {
+		t.Fatalf("resume result %+v, checkpoint %+v", tr, cp)
+	}
+	if again := s.accepted(t) - first; again != resumeRows-cp.Position {
+		t.Fatalf("the resume wrote %d items, want %d (the rows from the frontier %d on, once each)", again, resumeRows-cp.Position, cp.Position)
+	}
+	if ts := s.stats(t); ts.StoredItems != resumeRows {
+		t.Fatalf("after the resume: %d items stored, want %d", ts.StoredItems, resumeRows)
+	}
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
 }

@@ -340,6 +340,7 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 // up to no more than --max-wcu, and once the tiny ones are done the
 // bigger one gets all of it (it used to keep its third to the end).
 func TestSideBySideShareTheBudget(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for name, rows := range map[string]int{"tiny0": 200, "tiny1": 200, "wide": 9000} {
 		fixture.Exec(t, db.Pool,

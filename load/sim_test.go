@@ -50,6 +50,7 @@ var patientRetry = target.Retry{Base: fastRetry.Base, Cap: fastRetry.Cap, Attemp
 // connections — and checks that every row ends in the table with its
 // content, none missing and none extra.
 func TestFaultsEveryItemWrittenOnce(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)
@@ -136,6 +137,7 @@ func wantWrites(t *testing.T, sim *ddbsim.Server, table string, puts, items, ove
 // TestAlwaysFailingEndpointGivesUp checks that an endpoint that fails every
 // write ends the load with an error that says what was written, not a hang.
 func TestAlwaysFailingEndpointGivesUp(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)

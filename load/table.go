@@ -113,7 +113,7 @@ func (l *loader) countReject() {
 
 // table loads t from src, read by readers connections, within its share
 // of the write budget (shareBudget).
-func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *item.Encoder, print item.PlanFingerprint, stream string, readers int) (TableResult, error) {
+func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *item.Encoder, fp item.PlanFingerprint, stream string, readers int) (TableResult, error) {
 	res := TableResult{Source: t.Source, Target: t.Target}
 	// Tables loading side by side add their entries to cp.Tables: read
 	// it under the lock too.
@@ -132,7 +132,7 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *item
 	// again and compares every claimed chunk's rows with their hash,
 	// which catches a changed row count where it matters (in what was
 	// sent) and allows it where nothing was.
-	next := &TableCheckpoint{Source: t.Source, Plan: print, Stream: stream}
+	next := &TableCheckpoint{Source: t.Source, Plan: fp, Stream: stream}
 	if l.opts.Resume && tc != nil {
 		next.Position, next.Rejected, next.LastKey = tc.Position, tc.Rejected, tc.LastKey
 		// The earlier claims stay: until they are verified and written
@@ -242,6 +242,8 @@ type job struct {
 	b *batch
 	// rejected counts the rows of b's range the reader rejected.
 	rejected int64
+	// bytes counts the bodies of b's items.
+	bytes int
 	// last is b's last item, bodiless; hasLast says there is one.
 	last    item.WireItem
 	hasLast bool

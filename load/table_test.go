@@ -26,6 +26,7 @@ import (
 // anything is written, in one line naming the table, the attribute and
 // both types. It used to send every row and have each one rejected.
 func TestAppendRefusesOtherKeyTypes(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.accounts (email text PRIMARY KEY, n int NOT NULL)`,

@@ -41,8 +41,6 @@ const MaxBatchItems = 25
 type batch struct {
 	lo, hi int64
 	items  []item.WireItem
-	// buf holds the items' bodies, one allocation per batch.
-	buf []byte
 }
 
 // counters are the live figures of one table's load, updated by workers.

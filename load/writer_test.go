@@ -26,6 +26,7 @@ import (
 // which of those slow the budget, as the SDK's retry package classifies
 // them, on errors shaped as the SDK returns them.
 func TestRetryClassification(t *testing.T) {
+	t.Parallel()
 	api := func(code string, status int) error {
 		return &smithy.OperationError{ServiceID: "DynamoDB", OperationName: "BatchWriteItem", Err: &smithyhttp.ResponseError{
 			Response: &smithyhttp.Response{Response: &http.Response{StatusCode: status}},
@@ -85,6 +86,7 @@ func (b *bodyInspector) Do(req *http.Request) (*http.Response, error) {
 // (headers and body then leave in one write), holding exactly the bytes
 // the loader encoded; without the wrapper the SDK's own reader arrives.
 func TestInMemoryBodiesSendTheEncodedBytes(t *testing.T) {
+	t.Parallel()
 	body := []byte(`{"RequestItems":{"t":[{"PutRequest":{"Item":{"pk":{"S":"a"}}}}]}}`)
 	call := func(wrap bool) *bodyInspector {
 		t.Helper()
@@ -120,6 +122,7 @@ func TestInMemoryBodiesSendTheEncodedBytes(t *testing.T) {
 // returns unprocessed are found among a batch's wire items by key, numbers
 // compared by value, so exactly those are sent again.
 func TestRemainingMatchesUnprocessedKeys(t *testing.T) {
+	t.Parallel()
 	table := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "S"}, SortKey: &plans.Key{Attribute: "sk", Type: "N"}}
 	e, err := item.NewEncoder(table, plans.Options{})
 	if err != nil {

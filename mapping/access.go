@@ -37,6 +37,9 @@ type lookup struct {
 	// classification marks a foreign key with fewer values than the
 	// square root of the rows: it classifies rows rather than owning them.
 	classification bool
+	// sorts marks an index led by a date or time: it orders rows, it
+	// looks none up.
+	sorts bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -118,6 +121,7 @@ func (d *designer) access(pt *plans.Table) {
 		ap.Why = append(ap.Why, "not served, a Scan after the migration: "+why)
 		pt.AccessPaths = append(pt.AccessPaths, ap)
 	}
+	indexes = mergeIndexes(pt, indexes, calls)
 	// DynamoDB allows 20 indexes per table: the enabled and the most
 	// called first; the rest are dropped and their lookups say so.
 	slices.SortStableFunc(indexes, func(a, b *plans.Index) int {
@@ -142,6 +146,58 @@ func (d *designer) access(pt *plans.Table) {
 		pt.Indexes = append(pt.Indexes, *ix)
 	}
 	pt.Estimates.IndexWCU = IndexWCU(pt)
+}
+
+// mergeIndexes folds a proposal into another with the same partition key
+// when that one serves every lookup the first serves (its sort key is as
+// long or longer): one index per partition key, enabled when either was,
+// instead of two indexes written for one read.
+func mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int64) []*plans.Index {
+	keyCols := func(k *plans.Key) []string {
+		if k == nil {
+			return nil
+		}
+		var out []string
+		for _, p := range k.Parts {
+			out = append(out, p.Column)
+		}
+		return out
+	}
+	servedBy := func(ix *plans.Index, cols []string) bool {
+		pk, sk := keyCols(&ix.PartitionKey), keyCols(ix.SortKey)
+		rest := slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return slices.Contains(pk, c) })
+		return len(pk) > 0 && len(rest)+len(pk) == len(cols) && containsAll(cols, pk) && len(rest) <= len(sk) && sameSet(rest, sk[:len(rest)])
+	}
+	dropped := map[*plans.Index]bool{}
+	for _, from := range indexes {
+		for _, into := range indexes {
+			if from == into || dropped[into] || dropped[from] || !slices.Equal(keyCols(&from.PartitionKey), keyCols(&into.PartitionKey)) ||
+				len(keyCols(from.SortKey)) > len(keyCols(into.SortKey)) {
+				continue
+			}
+			ok := true
+			for _, ap := range pt.AccessPaths {
+				if ap.ServedBy == from.Name && !servedBy(into, ap.Columns) {
+					ok = false
+				}
+			}
+			if !ok {
+				continue
+			}
+			for j := range pt.AccessPaths {
+				if ap := &pt.AccessPaths[j]; ap.ServedBy == from.Name {
+					ap.ServedBy = into.Name
+					ap.Why = append(ap.Why, "merged into "+into.Name+", which has the same partition key and a sort key as long: one index per partition key")
+				}
+			}
+			if from.Enabled && !into.Enabled {
+				into.Enabled, into.Rule = true, from.Rule
+			}
+			calls[into.Name] += calls[from.Name]
+			dropped[from] = true
+		}
+	}
+	return slices.DeleteFunc(indexes, func(ix *plans.Index) bool { return dropped[ix] })
 }
 
 // IndexWCU is what the enabled indexes of t add to a load's writes: every
@@ -204,7 +260,17 @@ func (d *designer) lookups() []lookup {
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
-		out = append(out, lookup{kind: plans.AccessIndex, source: "index " + ix.Name, cols: ix.Columns, indexed: true, unusable: unusable(ix)})
+		l := lookup{kind: plans.AccessIndex, source: "index " + ix.Name, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
+		if len(ix.Columns) > 0 {
+			n, rows := d.distinctOf(ix.Columns[0]), d.rows()
+			l.classification = n > 0 && classification(n, rows)
+			if col := t.Column(ix.Columns[0]); col != nil {
+				if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
+					l.sorts = true
+				}
+			}
+		}
+		out = append(out, l)
 	}
 	known := map[string]bool{}
 	for i := range out {
@@ -337,9 +403,17 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 		switch {
 		case why == "":
 			return d.buildIndex(pt, l, pkKey, d.timeSortKey(pt, l.cols[0]), taken), ""
-		case h != nil && l.kind == plans.AccessForeignKey:
+		case h != nil && (l.kind == plans.AccessForeignKey || l.kind == plans.AccessIndex):
 			ix := d.buildIndex(pt, l, pkKey, d.timeSortKey(pt, l.cols[0]), taken)
+			on := ix.Enabled && !l.classification
 			d.hotOff(ix, l, h)
+			if on {
+				// The bulk load is not the workload: a hot list costs the
+				// load time, which the plan states; leaving it unserved
+				// costs every reader a Scan.
+				ix.Enabled = true
+				ix.Rule = "hot, enabled: " + decidedRule(d, l) + "; the hottest value slows the one-off load (below), which is load planning, not a reason to leave the lookup unserved"
+			}
 			return ix, ""
 		}
 	}
@@ -525,9 +599,9 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 	ix := &plans.Index{Name: name, PartitionKey: pk, SortKey: sk}
 	e := pt.Estimates
 	switch {
-	case l.kind == plans.AccessPrimaryKey || l.kind == plans.AccessUnique:
+	case (l.kind == plans.AccessPrimaryKey || l.kind == plans.AccessUnique) && e.AvgItemBytes > smallItemBytes:
 		ix.Projection = plans.ProjectKeys
-		ix.Why = append(ix.Why, "KEYS_ONLY: a unique lookup finds one item, and one GetItem on the base key it returns reads it; the index stays small")
+		ix.Why = append(ix.Why, fmt.Sprintf("KEYS_ONLY: a unique lookup finds one item of about %s B, and one GetItem on the base key it returns reads it; the index stays small", plans.Thousands(e.AvgItemBytes)))
 	case e.AvgItemBytes <= smallItemBytes:
 		ix.Projection = plans.ProjectAll
 		ix.Why = append(ix.Why, fmt.Sprintf("ALL: a list of small items (about %s B, within one write unit), read from the index alone instead of one GetItem per item", plans.Thousands(e.AvgItemBytes)))
@@ -569,19 +643,30 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "primary key"
 	case l.kind == plans.AccessUnique:
 		ix.Enabled, ix.Rule = true, "unique constraint"
-	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:
-		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
 	case l.calls >= StrongWorkloadCalls:
 		ix.Enabled, ix.Rule = true, fmt.Sprintf("workload calls ≥ %d", StrongWorkloadCalls)
+	case l.kind == plans.AccessForeignKey && l.classification:
+		ix.Rule = "foreign key with fewer values than √rows: a classification, not an owner's list: proposed, off"
+	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:
+		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
 	case l.kind == plans.AccessForeignKey && l.oneToOne:
 		ix.Rule = "foreign key of a 1:1 link: proposed, off — enable it if the parent's side is read"
 	case l.kind == plans.AccessForeignKey:
-		ix.Rule = "foreign key without an index on the child columns and no workload evidence: proposed, off"
+		ix.Enabled, ix.Rule = true, "foreign key: the owner's list (a parent's items by its reference), served whatever its fan-out"
+	case l.kind == plans.AccessIndex && (l.classification || l.sorts):
+		ix.Rule = "ordinary index on a low-value column or led by a date (it orders or filters, it looks nothing up): proposed, off"
 	case l.kind == plans.AccessIndex:
-		ix.Rule = "ordinary index without workload evidence: proposed, off"
+		ix.Enabled, ix.Rule = true, "source index: the application looks rows up by it"
 	default:
 		ix.Rule = fmt.Sprintf("workload calls < %d: proposed, off", StrongWorkloadCalls)
 	}
+}
+
+// decidedRule is the rule decide gives l.
+func decidedRule(d *designer, l lookup) string {
+	var ix plans.Index
+	d.decide(&ix, l)
+	return ix.Rule
 }
 
 // strengthen lets a second lookup on the same columns turn an index on

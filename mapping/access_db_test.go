@@ -47,6 +47,7 @@ func designSQL(t *testing.T, opts Options, sql ...string) *plans.Plan {
 // rejected), not on a nullable column when NULLs are written as NULL
 // values — while NULLs alone make a sparse index.
 func TestIndexKeysTheLoadCanWrite(t *testing.T) {
+	t.Parallel()
 	sql := []string{
 		`CREATE TABLE owner (owner_code text PRIMARY KEY, label text)`,
 		`INSERT INTO owner SELECT 'o' || i, 'l' FROM generate_series(1, 300) i`,
@@ -95,6 +96,7 @@ func TestIndexKeysTheLoadCanWrite(t *testing.T) {
 // DynamoDB's 20 indexes per table keeps 20, and the lookups beyond say why
 // they are not served.
 func TestAtMostTwentyIndexes(t *testing.T) {
+	t.Parallel()
 	var cols, idx []string
 	for i := range 24 {
 		cols = append(cols, fmt.Sprintf("ref_%02d text", i))
@@ -135,6 +137,7 @@ func TestAtMostTwentyIndexes(t *testing.T) {
 // stays unserved with the surrogate reason; a written reference serves it,
 // and the rule names that column alone.
 func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
+	t.Parallel()
 	sql := []string{
 		`CREATE TABLE parent (parent_id int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, parent_code text NOT NULL UNIQUE)`,
 		`INSERT INTO parent (parent_code) SELECT 'p' || i FROM generate_series(1, 300) i`,
@@ -165,7 +168,7 @@ func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
 		`CREATE TABLE child (child_code text PRIMARY KEY, parent_id int NOT NULL REFERENCES parent)`,
 		`INSERT INTO child SELECT 'c' || i, i % 300 + 1 FROM generate_series(1, 900) i`)
 	a, ix := lookup(designSQL(t, Options{}, sql...))
-	if ix == nil || !ix.Enabled || ix.Rule != "referenced by foreign keys (public.child.parent_id): the children's items carry the value, so readers resolve the parent by it" || ix.Projection != plans.ProjectKeys {
+	if ix == nil || !ix.Enabled || ix.Rule != "referenced by foreign keys (public.child.parent_id): the children's items carry the value, so readers resolve the parent by it" || ix.Projection != plans.ProjectAll {
 		t.Errorf("referenced by a written column: %+v, index %+v", a, ix)
 	}
 }

@@ -30,6 +30,7 @@ func near(got, want float64) bool { return math.Abs(got-want) <= 1e-9*math.Max(1
 
 // The arithmetic against numbers computed by hand from dynamodb-facts.md.
 func TestEstimateCostArithmetic(t *testing.T) {
+	t.Parallel()
 	tb, e := costTable(1_000_000, plans.OnDemand)
 	c := EstimateCost(tb, e, 4000, DefaultPricing())
 	// 1M items × ⌈1,200 B ÷ 1 KB⌉ = 2M WRU × $0.625 per million = $1.25,
@@ -67,6 +68,7 @@ func TestEstimateCostArithmetic(t *testing.T) {
 // The recommendation is the direct load for a small (staging) table and an
 // import for a large new one, and follows the plan's capacity mode.
 func TestRecommendationFlips(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		items int64
 		mode  string
@@ -90,6 +92,7 @@ func TestRecommendationFlips(t *testing.T) {
 }
 
 func TestPlanCostTotals(t *testing.T) {
+	t.Parallel()
 	small, es := costTable(100_000, plans.OnDemand)
 	large, el := costTable(1_000_000, plans.OnDemand)
 	large.Source = "public.large"
@@ -115,6 +118,7 @@ func TestPlanCostTotals(t *testing.T) {
 }
 
 func TestParsePricingOverrides(t *testing.T) {
+	t.Parallel()
 	def, err := ParsePricing(nil, "")
 	if err != nil || def != DefaultPricing() {
 		t.Fatalf("no file: %+v, %v", def, err)

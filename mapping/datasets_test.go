@@ -57,6 +57,7 @@ func designDataset(t *testing.T, dataset string) (*plans.Plan, *testenv.Database
 // validates, it round-trips byte for byte, and its (partition key, sort
 // key) is unique and never NULL in the data.
 func TestDatasets(t *testing.T) {
+	t.Parallel()
 	for _, ds := range testenv.Datasets {
 		t.Run(ds, func(t *testing.T) {
 			p, db := designDataset(t, ds)
@@ -238,6 +239,7 @@ WHERE a.attnum > 0 AND (a.attidentity <> '' OR pg_get_expr(d.adbin, d.adrelid) L
 }
 
 func TestPagilaDecisions(t *testing.T) {
+	t.Parallel()
 	p, db := designDataset(t, "pagila")
 	serial := serialColumns(t, db)
 	if len(serial) == 0 {
@@ -298,6 +300,7 @@ func TestPagilaDecisions(t *testing.T) {
 }
 
 func TestChinookDecisions(t *testing.T) {
+	t.Parallel()
 	p, _ := designDataset(t, "chinook")
 	pt := table(t, p, "public.playlist_track")
 	pk := partColumns(&pt.PartitionKey)
@@ -324,6 +327,7 @@ func TestChinookDecisions(t *testing.T) {
 }
 
 func TestNorthwindDecisions(t *testing.T) {
+	t.Parallel()
 	p, _ := designDataset(t, "northwind")
 	for source, want := range map[string]string{
 		"public.customers": "customer_id", "public.territories": "territory_id",
@@ -339,6 +343,7 @@ func TestNorthwindDecisions(t *testing.T) {
 }
 
 func TestEmployeesDecisions(t *testing.T) {
+	t.Parallel()
 	p, _ := designDataset(t, "employees")
 	for _, source := range []string{"public.salary", "public.title"} {
 		pt := table(t, p, source)
@@ -359,6 +364,7 @@ func TestEmployeesDecisions(t *testing.T) {
 }
 
 func TestDellstore2Decisions(t *testing.T) {
+	t.Parallel()
 	p, db := designDataset(t, "dellstore2")
 	var noPK []string
 	rows, err := db.Pool.Query(context.Background(), `
@@ -443,6 +449,7 @@ var rightKeys = map[string]map[string][]string{
 // and that at least half of the ACCEPTABLE rows and every WRONG row reach
 // the expert's choice.
 func TestExpertVerdicts(t *testing.T) {
+	t.Parallel()
 	reached := map[string]int{}
 	total := map[string]int{}
 	for _, ds := range testenv.Datasets {

@@ -42,6 +42,12 @@ type Options struct {
 	Database string
 	Schemas  []string
 	Tables   []string
+	// ShardHotKeys write-shards a partition key whose hottest value holds
+	// the load back (the load's tail) even when the source's live write
+	// rate does not need it. Off, a hot key stays whole and the plan
+	// states the load's tail: sharding is permanent and costs every
+	// reader N queries, while the tail costs one load.
+	ShardHotKeys bool
 	// Workload is the pg_stat_statements evidence (extract.ReadWorkload);
 	// nil when it was not read. It ranks key and index candidates, and
 	// its summary goes into the plan's source.
@@ -128,7 +134,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
 			continue
 		}
-		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys}
+		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys, referencedPK: referencedPK(schema, t)}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
@@ -146,6 +152,26 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		d.access(&p.Tables[i])
 	}
 	return p, nil
+}
+
+// referencedPK names a foreign key of another table to t's one-column
+// primary key, or "".
+func referencedPK(schema *catalog.Schema, t *catalog.Table) string {
+	if t.PrimaryKey == nil || len(t.PrimaryKey.Columns) != 1 {
+		return ""
+	}
+	for i := range schema.Tables {
+		o := &schema.Tables[i]
+		if o == t {
+			continue
+		}
+		for _, fk := range o.ForeignKeys {
+			if fk.RefSchema == t.Schema && fk.RefTable == t.Name && len(fk.RefColumns) == 1 && fk.RefColumns[0] == t.PrimaryKey.Columns[0] {
+				return o.QualifiedName() + "." + fk.Columns[0]
+			}
+		}
+	}
+	return ""
 }
 
 func skipReason(t *catalog.Table) string {
@@ -175,6 +201,9 @@ type designer struct {
 	statsErr error
 	// proofs caches the checker's answers by column set.
 	proofs map[string]catalog.UniqueResult
+	// referencedPK names another table's foreign key to the table's
+	// one-column primary key, or "".
+	referencedPK string
 	// referencedBy lists, per column of the table, the written columns
 	// of other tables that reference it (declared or implied).
 	referencedBy map[string][]string
@@ -226,9 +255,15 @@ func (d *designer) design() (*plans.Table, error) {
 	d.wcu = math.Max(1, math.Ceil(avg/1024))
 
 	cands := d.candidates()
-	var chosen *candidate
-	var sk *sortKey
+	chosen, sk, err := d.structural(cands)
+	if err != nil {
+		return nil, err
+	}
+	rule := ""
 	for _, c := range cands {
+		if chosen != nil {
+			break
+		}
 		if len(c.failures) > 0 {
 			continue
 		}
@@ -240,15 +275,39 @@ func (d *designer) design() (*plans.Table, error) {
 			c.failures = append(c.failures, "no sort key could be proven to make ("+strings.Join(c.columns(), ", ")+", sort key) unique")
 			continue
 		}
-		chosen, sk = c, s
+		chosen, sk, rule = c, s, RuleScoredCandidates
 		break
 	}
+	// A plain column unique in every row (a band's lower bound) is a
+	// data-proven natural key; a date or a measure is not.
+	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && chosen.meaning == meaningClassification) {
+		// The children carry the primary key's values: a column with no
+		// evidence of meaning, or a category, does not displace it.
+		warned := len(pt.Warnings)
+		if c, s, err := d.lastResort(cands, pt); err != nil {
+			return nil, err
+		} else if c == nil || !slices.Equal(c.columns(), d.t.PrimaryKey.Columns) || len(pt.Warnings) != warned+1 {
+			pt.Warnings = pt.Warnings[:warned]
+		} else {
+			pt.Warnings[len(pt.Warnings)-1] = "no natural key passes: " + strings.Join(c.columns(), ", ") + " is a surrogate, kept because " + d.referencedPK +
+				" references it; the best scored candidate, " + strings.Join(chosen.columns(), ", ") + ", has no evidence of meaning or only classifies rows (" + chosen.why[0] + ") — choose a natural key by hand if the application has one"
+			c.why = append(c.why, "referenced by "+d.referencedPK+": the key the children carry outranks "+strings.Join(chosen.columns(), ", ")+" ("+chosen.why[0]+")")
+			chosen, sk, rule = c, s, RuleSequenceOnlyFallback
+		}
+	}
 	if chosen == nil {
-		var err error
 		chosen, sk, err = d.fallback(cands, pt)
 		if err != nil {
 			return nil, err
 		}
+		rule = RuleScoredCandidates
+		if chosen.sequence || slices.ContainsFunc(chosen.cols, func(col *catalog.Column) bool { return d.ownSequence(col) }) {
+			rule = RuleSequenceOnlyFallback
+		}
+	}
+	if rule != "" && len(chosen.why) > 0 {
+		chosen.why[0] = "rule " + rule + ": " + chosen.why[0]
 	}
 	for _, c := range cands {
 		if c != chosen && c.listed() {
@@ -323,7 +382,13 @@ type candidate struct {
 	// plain is a column with no evidence but its type: listed among the
 	// rejected only when it failed a gate worth reading.
 	plain bool
+	// category: a plain column with fewer values than √rows.
+	category bool
 }
+
+// minCategoryRows is the fewest rows for which few values make a plain
+// column a category.
+const minCategoryRows = 100
 
 func (c *candidate) columns() []string {
 	out := make([]string, len(c.cols))
@@ -503,6 +568,10 @@ func (d *designer) candidates() []*candidate {
 			meaning, role = meaningOwnedByName, "the entity that owns the rows, each named within it (an item collection of the parent)"
 		case len(fk.Columns) == 1 && n > 0 && classification(n, rows):
 			meaning, role = meaningClassification, "a classification of the rows ("+plans.Thousands(n)+" values for "+plans.Thousands(rows)+" rows)"
+		case anyWord(words(fk.RefTable), placeWords):
+			// An address or a city the rows point at locates them; it
+			// owns none of them.
+			meaning, role = meaningReference-0.1, "a place the rows point at, not their owner"
 		}
 		for _, c := range fk.Columns {
 			refs[c] = true
@@ -528,6 +597,13 @@ func (d *designer) candidates() []*candidate {
 					meaning = meaningOneToOne
 				}
 				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
+			}
+		}
+		if !refs[c.Name] && r == roleIdentifier && !unique {
+			if base := ownerBase(c.Name); base != "" && owner(t.Name, base) && len(t.Name) >= len(base)+3 {
+				// shoppingcartitem.shoppingcartid: named after the entity
+				// the table is named after, though no key declares it.
+				add([]string{c.Name}, meaningOwner, roleIdentifier, "the owning entity by name: the table is named after "+base+", which the column identifies", nil)
 			}
 		}
 		code := false
@@ -679,6 +755,19 @@ func compareCandidates(a, b *candidate) int {
 	return 0
 }
 
+// ownerBase is what an id column names: shoppingcartid and shopping_cart_id
+// give shoppingcart; "" when the name is no *id.
+func ownerBase(col string) string {
+	ws := words(col)
+	if len(ws) > 1 && ws[len(ws)-1] == "id" {
+		return strings.Join(ws[:len(ws)-1], "")
+	}
+	if len(ws) == 1 && len(ws[0]) > 4 && strings.HasSuffix(ws[0], "id") {
+		return strings.TrimSuffix(ws[0], "id")
+	}
+	return ""
+}
+
 // owner reports whether the table is named after ref: invoice_line after
 // invoice, order_details after orders, film_actor after film.
 func owner(table, ref string) bool {
@@ -824,6 +913,10 @@ func (d *designer) gate(c *candidate) {
 			other++
 			continue
 		}
+		if len(c.cols) == 1 && d.holdsEmpty(col, cp) {
+			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
+			other++
+		}
 		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
@@ -843,10 +936,28 @@ func (d *designer) gate(c *candidate) {
 	if other == 0 || len(c.cols) == 1 {
 		c.distinct, c.hot, c.hotValue, c.exact = d.stats(c.cols)
 	}
+	if len(c.cols) == 1 && other == 0 {
+		col := c.cols[0]
+		if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+			// A column with no evidence of meaning and few values is a
+			// category or a flag: with a declared key to fall back on,
+			// it is no partition key.
+			c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and no evidence of meaning — a category or flag, not a key", col.Name, plans.Thousands(c.distinct), plans.Thousands(rows)))
+			c.category = true
+			other++
+		}
+	}
 	if other == 0 {
 		d.throughput(c)
 	}
 	c.score = d.score(c)
+}
+
+// holdsEmpty reports whether the profile shows empty strings in a text
+// column: its smallest value is the empty one. A key of that column alone
+// would be empty for those rows, which DynamoDB refuses.
+func (d *designer) holdsEmpty(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	return col.Category == "S" && cp != nil && d.rows() > cp.Nulls && cp.Min == "" && cp.Max != ""
 }
 
 // maxHotValues is how many values may exceed the throughput budget for a
@@ -877,7 +988,7 @@ func (d *designer) throughput(c *candidate) {
 		plans.Seconds(hotSeconds), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate))
 	if known && over <= maxHotValues && over*4 <= c.distinct {
 		c.sharded = true
-		c.why = append(c.why, fmt.Sprintf("only %d of its %s values exceed the throughput budget (%s items each at most): kept, and write-sharded", over, plans.Thousands(c.distinct), plans.Thousands(fits)))
+		c.why = append(c.why, fmt.Sprintf("only %d of its %s values exceed the throughput budget (%s items each at most): kept — hot during the load, write-sharded only when the live write rate needs it or --shard-hot-keys asks", over, plans.Thousands(c.distinct), plans.Thousands(fits)))
 		return
 	}
 	c.failures = append(c.failures, msg)

@@ -62,6 +62,7 @@ func orders(rows, customers, hottest int64) (*catalog.Schema, *catalog.Profile) 
 }
 
 func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
+	t.Parallel()
 	s, p := orders(100_000, 5_000, 60)
 	chk := &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}
 	plan, err := Design(context.Background(), s, p, chk, Options{})
@@ -102,6 +103,7 @@ func TestDesignChoosesNaturalKeyAndProvesSortKey(t *testing.T) {
 }
 
 func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
+	t.Parallel()
 	s, p := orders(100_000, 5_000, 60)
 	// Nothing natural is unique: the time orders the items and the surrogate
 	// id comes last, proven by the primary key it contains.
@@ -119,12 +121,35 @@ func TestDesignFallsBackToSurrogateInSortKey(t *testing.T) {
 }
 
 func TestDesignShardsHotKey(t *testing.T) {
+	t.Parallel()
 	// One customer holds 90,000 of 100,000 orders: 90 s alone at 1,000
 	// WCU/s against 25 s for the table at 4,000 WCU/s. The next customer
 	// holds 60: only one value is hot, so the key is kept and sharded.
 	s, p := orders(100_000, 200, 90_000)
 	p.Tables[0].Columns[1].TopValues = append(p.Tables[0].Columns[1].TopValues, catalog.ValueCount{Value: "w", Count: 60})
-	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{})
+	chk := &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}
+	// By default the hot owner stays whole: the plan states the load's
+	// tail, since nothing says the live write rate needs sharding.
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pt := plan.Tables[0]; pt.Sharding != nil || partColumns(&pt.PartitionKey)[0] != "customer_id" ||
+		!strings.Contains(strings.Join(pt.PartitionKey.Why, "\n"), "not write-sharded: the hottest customer_id (v) holds 90,000 items = 1 min 30 s") {
+		t.Errorf("without the flag or live write statistics: sharding %+v, why %q", pt.Sharding, pt.PartitionKey.Why)
+	}
+	// The source's own statistics: 2,000 rows/s, 90% on the hottest
+	// customer = 1,800 WCU/s, over one partition → 1.8 × 1.5 headroom → 3.
+	live := &catalog.Workload{Writes: []catalog.TableWrites{{Schema: "public", Table: "orders", Writes: 2_000 * 3600, Seconds: 3600}}}
+	plan, err = Design(context.Background(), s, p, chk, Options{Workload: live})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sh := plan.Tables[0].Sharding; sh == nil || sh.Shards != 3 || !strings.Contains(sh.Why[0], "live write rate (2000.0 rows/s") {
+		t.Errorf("with a live write rate of 2,000 rows/s: sharding %+v", sh)
+	}
+	// Asked for: sharded for the load.
+	plan, err = Design(context.Background(), s, p, chk, Options{ShardHotKeys: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,13 +175,14 @@ func TestDesignShardsHotKey(t *testing.T) {
 		t.Errorf("invalid plan: %v", problems)
 	}
 	// A higher rate needs more shards; the cap holds.
-	plan, _ = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{WriteRate: 400_000, MaxShards: 50})
+	plan, _ = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"customer_id", "ordered_at"}}}, Options{WriteRate: 400_000, MaxShards: 50, ShardHotKeys: true})
 	if got := plan.Tables[0].Sharding.Shards; got != 50 || len(plan.Tables[0].Warnings) == 0 {
 		t.Errorf("shards at 400,000 WCU/s with cap 50 = %d, warnings %v", got, plan.Tables[0].Warnings)
 	}
 }
 
 func TestDesignGatesName(t *testing.T) {
+	t.Parallel()
 	s, p := orders(16_044, 2, 8_100)
 	s.Tables[0].Columns = append(s.Tables[0].Columns, col("email", "text", "S"), col("flag", "boolean", "B"))
 	s.Tables[0].ForeignKeys = append(s.Tables[0].ForeignKeys, catalog.ForeignKey{Name: "f", Columns: []string{"flag"}, RefSchema: "public", RefTable: "x", RefColumns: []string{"y"}})
@@ -192,6 +218,7 @@ func TestDesignGatesName(t *testing.T) {
 }
 
 func TestSmallTableKeysByThroughput(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "language", Kind: catalog.KindTable, Migratable: true,
 		Columns:    []catalog.Column{col("language_id", "integer", "N"), col("name", "character", "S")},
@@ -223,6 +250,7 @@ func TestSmallTableKeysByThroughput(t *testing.T) {
 }
 
 func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "hist", Kind: catalog.KindTable, Migratable: true,
 		Columns:     []catalog.Column{col("customer_id", "integer", "N"), col("product_id", "integer", "N"), col("note", "jsonb", "U")},
@@ -263,6 +291,7 @@ func TestDesignWarnsLoudlyWhenNothingIsUnique(t *testing.T) {
 }
 
 func TestAttributeTypes(t *testing.T) {
+	t.Parallel()
 	cases := []struct {
 		c        catalog.Column
 		maxWidth int
@@ -303,6 +332,7 @@ func TestAttributeTypes(t *testing.T) {
 }
 
 func TestEstimateLoad(t *testing.T) {
+	t.Parallel()
 	// 100,000 WCU over 10 keys of 10,000 WCU each: interleaved, 25 s at
 	// 4,000 WCU/s (10 keys at 400 WCU/s each); in key order one key at a
 	// time at 1,000 WCU/s: 100 s.
@@ -331,6 +361,7 @@ func TestEstimateLoad(t *testing.T) {
 }
 
 func TestWords(t *testing.T) {
+	t.Parallel()
 	for in, want := range map[string]string{
 		"customer_ref": "customer ref", "Customer Ref": "customer ref", "customerRef": "customer ref",
 		`"Order Archive"`: "order archive", "HTTPServerID": "http server id", "sensor-serial2": "sensor serial2",
@@ -343,6 +374,7 @@ func TestWords(t *testing.T) {
 }
 
 func TestRoleOf(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		table, column, category string
 		want                    role
@@ -408,6 +440,7 @@ func readings() (*catalog.Schema, *catalog.Profile) {
 }
 
 func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
+	t.Parallel()
 	s, p := readings()
 	chk := &fakeChecker{unique: [][]string{{"Sensor Serial", "takenAt"}}}
 	plan, err := Design(context.Background(), s, p, chk, Options{})
@@ -435,6 +468,7 @@ func TestDesignUnconstrainedTableUsesImpliedReference(t *testing.T) {
 }
 
 func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
+	t.Parallel()
 	s, p := readings()
 	// The reference is NULL in places and nothing else is natural: the
 	// fallback must still not partition by the dense ReadingNo.
@@ -453,6 +487,7 @@ func TestDesignSequenceEvidenceIsFinalInFallback(t *testing.T) {
 }
 
 func TestDesignCountsCompositeKeysExactly(t *testing.T) {
+	t.Parallel()
 	// Two codes, each hot on many values at 40,000 WCU/s (the table's ideal
 	// load is 5 s, the hottest shop alone takes 9 s): only the pair can
 	// pass, and its statistics come from an exact count, not the profile.
@@ -490,6 +525,7 @@ func TestDesignCountsCompositeKeysExactly(t *testing.T) {
 }
 
 func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
+	t.Parallel()
 	// Nothing is named like an identifier: a session token has more values
 	// than the actor, but the row-level-security policy and the index say
 	// rows are read by actor.
@@ -536,6 +572,7 @@ func TestDesignReadsEvidenceFromIndexesAndPolicies(t *testing.T) {
 // cannot take an occurrence number, so the plan drops the repeats and
 // says why, and the plan is valid.
 func TestDesignKeepsOneCopyWhenTheKeyCannotBeNumbered(t *testing.T) {
+	t.Parallel()
 	s := &catalog.Schema{Tables: []catalog.Table{{
 		Schema: "public", Name: "amounts", Kind: catalog.KindTable, Migratable: true,
 		Columns: []catalog.Column{col("amount", "numeric", "N")},

@@ -104,10 +104,19 @@ func roleOf(table string, c *catalog.Column) role {
 	if len(ws) == 1 && len(joined) > 4 && (strings.HasSuffix(joined, "id") || strings.HasSuffix(joined, "no")) && !nameWords[joined] {
 		ws = append(ws, joined[len(joined)-2:]) // customerid, empno: a run-together id
 	}
+	for _, suffix := range []string{"number", "code"} {
+		if len(ws) == 1 && len(joined) > len(suffix)+2 && strings.HasSuffix(joined, suffix) {
+			// accountnumber, currencycode, phonenumber: run together
+			ws = append(ws, joined[:len(joined)-len(suffix)], suffix)
+		}
+	}
 	switch {
 	case anyWord(ws, contactWords):
 		return roleContact
 	case slices.Contains(ws, "user") && slices.Contains(ws, "name"), anyWord(ws, identifierWords):
+		if countOf(ws) {
+			break // s_number_employees, num_rows: a count, not an identifier
+		}
 		if c.Category == "N" && !slices.Contains(ws, "id") && !slices.Contains(ws, "no") && !slices.Contains(ws, "num") &&
 			!slices.Contains(ws, "number") && !slices.Contains(ws, "code") && !slices.Contains(ws, "key") && !slices.Contains(ws, "serial") {
 			break
@@ -135,6 +144,22 @@ func roleOf(table string, c *catalog.Column) role {
 	return roleOther
 }
 
+// countOf reports whether a name's only identifier words are number, num or
+// no before its last word: "number of employees" counts something.
+func countOf(ws []string) bool {
+	count := false
+	for i, w := range ws {
+		if !identifierWords[w] {
+			continue
+		}
+		if i == len(ws)-1 || w != "number" && w != "num" && w != "no" {
+			return false
+		}
+		count = true
+	}
+	return count
+}
+
 // ownName reports whether a column is named after its table: country.country,
 // categories.categoryname, products.product_name, album.title is not (a
 // bare title is caught as a name word).
@@ -157,6 +182,11 @@ func ownName(table, col []string, joined string) bool {
 type schemaKey struct {
 	schema, table, column string
 	profile               *catalog.ColumnProfile
+	// ref is the key column's own reference ("schema.table.column"), when
+	// the key mirrors another table's key (a 1:1 extension).
+	ref string
+	// numeric: the key column is of a numeric type.
+	numeric bool
 }
 
 func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
@@ -167,6 +197,14 @@ func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
 			continue
 		}
 		k := schemaKey{schema: t.Schema, table: t.Name, column: t.PrimaryKey.Columns[0]}
+		if c := t.Column(k.column); c != nil {
+			k.numeric = c.Category == "N"
+		}
+		for _, fk := range t.ForeignKeys {
+			if len(fk.Columns) == 1 && fk.Columns[0] == k.column {
+				k.ref = fk.RefSchema + "." + fk.RefTable + "." + fk.RefColumns[0]
+			}
+		}
 		if profile != nil {
 			if tp := profile.Table(t.Schema, t.Name); tp != nil {
 				k.profile = tp.Column(k.column)
@@ -223,7 +261,41 @@ func within(lo, hi, klo, khi, category string) bool {
 		}
 		return a >= ka && b <= kb
 	}
+	if category == "S" && ascii(lo) && ascii(hi) && ascii(klo) && ascii(khi) && sameCase(lo+hi+klo+khi) {
+		// Text: compared as bytes, which only agrees with the database's
+		// collation on plain ASCII of one case (codes, references); a
+		// text column does not fit a text key merely by being text.
+		return lo >= klo && hi <= khi
+	}
 	return true
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// sameCase reports whether s has no letters of both cases, and only
+// letters, digits and '-': there byte order is every collation's order.
+func sameCase(s string) bool {
+	lower, upper := false, false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z':
+			lower = true
+		case c >= 'A' && c <= 'Z':
+			upper = true
+		case c >= '0' && c <= '9':
+		default:
+			return false
+		}
+	}
+	return !(lower && upper)
 }
 
 // classification reports whether a reference with distinct values over rows

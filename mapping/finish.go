@@ -29,14 +29,14 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 		if sk != nil {
 			c.sharded = true
 			pt.Warnings = append(pt.Warnings, "no candidate passes the throughput gate: "+strings.Join(c.columns(), plans.Separator)+
-				", the best natural one, is kept and write-sharded ("+c.failures[0]+")")
+				", the best natural one, is kept, hot during the load ("+c.failures[0]+")")
 			c.failures = nil
 			return c, sk, nil
 		}
 	}
 	var c *candidate
 	for _, cand := range cands {
-		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && cand.nullFree() {
+		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && !cand.category && cand.nullFree() {
 			c = cand
 			break
 		}
@@ -276,20 +276,41 @@ func (d *designer) shards(pt *plans.Table, c *candidate, sk *sortKey) int {
 	if floor <= ideal || floor < minHoldBackSeconds {
 		return 1
 	}
+	pk := strings.Join(c.columns(), plans.Separator)
+	tail := fmt.Sprintf("the hottest %s (%s) holds %s items = %s at one key's 1,000 WCU/s, longer than the whole table's ideal %s at %s WCU/s: the load's tail",
+		pk, c.hotValue, plans.Thousands(e.ItemsPerKeyMax), plans.Seconds(floor), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate))
+	live, liveKnown := d.opts.Workload.WriteRate(d.t.Schema, d.t.Name)
+	liveHot := live * float64(e.ItemsPerKeyMax) / float64(max(1, e.Items)) * e.WCUPerItem
+	if !d.opts.ShardHotKeys && liveHot <= partitionWCU {
+		evidence := "no live write statistics for the table"
+		if liveKnown {
+			evidence = fmt.Sprintf("the source's live write rate (%.1f rows/s since its statistics reset) puts about %.1f WCU/s on the hottest value, within one partition's 1,000", live, liveHot)
+		}
+		c.why = append(c.why, "not write-sharded: "+tail+"; "+evidence+", so the key stays whole — sharding is permanent and costs every reader "+
+			"a query per shard, the tail costs this one load (plan with --shard-hot-keys to shard for the load)")
+		return 1
+	}
 	hotRate := float64(d.opts.WriteRate) * hotWCU / float64(e.TotalWCU)
+	if !d.opts.ShardHotKeys {
+		hotRate = liveHot
+	}
 	needed := hotRate / partitionWCU
 	n := int(math.Ceil(needed * shardHeadroom))
 	n = max(n, 2)
 	capped := n > d.opts.MaxShards
 	n = min(n, d.opts.MaxShards, int(e.ItemsPerKeyMax))
-	pk := strings.Join(c.columns(), plans.Separator)
 	s := &plans.Sharding{Shards: n}
-	s.Why = []string{
+	if d.opts.ShardHotKeys {
+		s.Why = append(s.Why, "asked for (--shard-hot-keys): sharded for the load's speed")
+	} else {
+		s.Why = append(s.Why, fmt.Sprintf("the source's live write rate (%.1f rows/s since its statistics reset) puts about %.0f WCU/s on the hottest value, over one partition's 1,000", live, liveHot))
+	}
+	s.Why = append(s.Why, []string{
 		fmt.Sprintf("the hottest %s (%s) holds %s items = %s WCU: %s at one key's 1,000 WCU/s, longer than the whole table's ideal %s at %s WCU/s",
 			pk, c.hotValue, plans.Thousands(e.ItemsPerKeyMax), plans.Thousands(int64(hotWCU)), plans.Seconds(floor), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate)),
 		fmt.Sprintf("suffix range: the hot key's write rate %.0f WCU/s ÷ 1,000 WCU/s per key = %.2f, × %.1f headroom → %d shards", hotRate, needed, shardHeadroom, n),
 		"the suffix is calculated from the sort key (plans.Shard), so an item can be found again from its keys",
-	}
+	}...)
 	if capped {
 		s.Why = append(s.Why, fmt.Sprintf("capped at %d shards: the hottest key still takes about %s", d.opts.MaxShards, plans.Seconds(floor/float64(n))))
 		pt.Warnings = append(pt.Warnings, fmt.Sprintf("write sharding capped at %d shards: the hottest %s still holds the load back", n, pk))

@@ -15,6 +15,7 @@ import (
 var dynamoTableName = regexp.MustCompile(`^[a-zA-Z0-9_.-]{3,255}$`)
 
 func TestTargetNames(t *testing.T) {
+	t.Parallel()
 	long := "Kundenbestellungen Übersicht für das Geschäftsjahr 2024 Q1+2" // 63 bytes
 	tables := []catalog.Table{
 		{Schema: "public", Name: "rental"},
@@ -91,6 +92,7 @@ func TestTargetNames(t *testing.T) {
 }
 
 func TestTargetNamesRefusesABadPrefix(t *testing.T) {
+	t.Parallel()
 	for _, prefix := range []string{"my app_", "prod:", "ü_", strings.Repeat("p", 201)} {
 		if _, err := targetNames([]catalog.Table{{Schema: "public", Name: "rental"}}, prefix); err == nil || !strings.Contains(err.Error(), "table prefix") {
 			t.Errorf("prefix %q: %v", prefix, err)
@@ -99,6 +101,7 @@ func TestTargetNamesRefusesABadPrefix(t *testing.T) {
 }
 
 func TestKeyAttributesGiveWayToColumns(t *testing.T) {
+	t.Parallel()
 	pt := &plans.Table{
 		PartitionKey: plans.Key{Attribute: "pk"},
 		SortKey:      &plans.Key{Attribute: "sk"},
@@ -116,6 +119,7 @@ func TestKeyAttributesGiveWayToColumns(t *testing.T) {
 }
 
 func TestUnplannable(t *testing.T) {
+	t.Parallel()
 	jsonOnly := &catalog.Table{Schema: "public", Name: "raw", Columns: []catalog.Column{{Name: "doc", BaseType: "jsonb", Category: "U"}}}
 	if why := unplannable(jsonOnly, nil); !strings.Contains(why, "no column can be a DynamoDB key") || !strings.Contains(why, "doc jsonb") {
 		t.Errorf("jsonb-only table: %q", why)

@@ -206,7 +206,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		}
 		cp := d.colProfile(name)
 		kp, why := keyPartFor(col, cp)
-		if why != "" || cp != nil && cp.Nulls > 0 {
+		if why != "" || cp != nil && cp.Nulls > 0 || len(columns) == 1 && d.holdsEmpty(col, cp) {
 			return nil, false
 		}
 		r := 1

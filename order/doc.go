@@ -6,24 +6,33 @@
 //
 // The order is computed in pg2ddb, not on the source: the source is
 // read with one plain SELECT in physical order (no ORDER BY, no window
-// function, so no sort and no temporary files on the server), and the
-// rows are re-emitted in rounds by arrival:
+// function, so no sort and no temporary files on the server), on its own
+// goroutine a few blocks of rows ahead (prefetch.go), and the rows are
+// re-emitted in rounds:
 //
-//   - round r holds the r-th row, in read order, of every partition key
-//     (after sharding) with at least r rows; inside a round keys come in
-//     the order their r-th row was read. DynamoDB places items by a hash of
-//     the partition key, so which of one key's items goes first does not
-//     change the spread, and the read order of distinct keys is unrelated
-//     to that hash.
-//   - Round 1 is emitted while the scan runs, so the first write comes
-//     with the first rows. Rows of rounds 2..SpillRounds+1 go to one spill
-//     file per round, later rounds to a tail file that is processed again
-//     the same way once the files before it are drained (in memory when it
-//     is small). Spill files are unlinked as soon as they are created.
+//   - round r holds the r-th item, in sort-key order (DynamoDB's: S and B
+//     by bytes, N by value), of every partition key (after sharding) with
+//     at least r rows, so a stopped load leaves each key's earliest items
+//     (sortkey.go: rows that arrive in sort-key order within their key are
+//     placed as they come; only the keys found out of order are sorted,
+//     in bounded memory with spill files, once the scan ends). Nothing is
+//     emitted before the scan ends. With Tuning.RoundsByArrival round r
+//     holds each key's r-th row in read order instead, and round 1 is
+//     emitted while the scan runs, so the first write comes with the
+//     first rows. A table without a sort key has one row per key: its
+//     rounds are by arrival. Inside a round keys come in the order their
+//     row was placed. DynamoDB places items by a hash of the partition
+//     key, so the read order of distinct keys is unrelated to that hash.
+//   - Rows of rounds up to SpillRounds (or SpillRounds+1 when round 1 is
+//     emitted during the scan) go to one spill file per round, later
+//     rounds to a tail file that is processed again the same way once the
+//     files before it are drained (in memory when it is small). Spill
+//     files are unlinked as soon as they are created.
 //   - Memory: one map entry per distinct partition key, a 64-bit hash of
-//     the key → its row count so far (about 20–40 bytes per key in a Go
-//     map). Two keys sharing a hash would share one count: their rows still
-//     never meet twice in one round, so the order stays valid.
+//     the key → its row count so far and, in sort-key order, its last sort
+//     key (about 20–40 bytes per key, plus the sort key). Two keys sharing
+//     a hash would share one count: their rows still never meet twice in
+//     one round, so the order stays valid.
 //
 // Key collisions (two rows with one (pk, sk)) are rejected, every copy: a
 // write never silently overwrites another row's item. When a

@@ -12,10 +12,14 @@ import (
 	"github.com/pg2ddb/pg2ddb/spill"
 )
 
-// Version names the algorithm of the write order. The read puts it in its
-// stream SQL, so a checkpoint made by another algorithm is refused (its
-// stream fingerprint differs).
-const Version = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
+// Version and VersionArrival name the algorithms of the write order, in
+// sort-key order and in arrival order (Tuning.RoundsByArrival). The read
+// puts the one it uses in its stream SQL, so a checkpoint made by another
+// algorithm is refused (its stream fingerprint differs).
+const (
+	Version        = "pg2ddb interleave v4: rounds in sort-key order, spill, bare columns"
+	VersionArrival = "pg2ddb interleave v3: rounds by arrival, spill, bare columns"
+)
 
 // Tuning sizes the spill work of the write order. The zero value is the
 // default of each field.
@@ -32,6 +36,14 @@ type Tuning struct {
 	CollisionMemory int
 	// SpillDir is where spill files go ("" = os.TempDir()).
 	SpillDir string
+	// RoundsByArrival makes round r hold each key's r-th row in read
+	// order instead of sort-key order: round 1 is then written while the
+	// scan runs, but a stopped load leaves each key's items in the order
+	// the heap happened to hold them.
+	RoundsByArrival bool
+	// SortMemory is the buffer in which the rows of keys that arrived out
+	// of sort-key order are sorted, a run at a time (default 32 MiB).
+	SortMemory int
 }
 
 func (t *Tuning) defaults() {
@@ -43,6 +55,9 @@ func (t *Tuning) defaults() {
 	}
 	if t.CollisionMemory <= 0 {
 		t.CollisionMemory = 1 << 20
+	}
+	if t.SortMemory <= 0 {
+		t.SortMemory = 32 << 20
 	}
 }
 
@@ -65,12 +80,14 @@ type Rounds struct {
 	keys   map[[16]byte]uint32
 	wholes map[[16]byte]uint32
 	hbuf   []byte
+	kbuf   []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
 	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
 	// are emitted in order. roundBytes counts the spilled bytes of each
 	// round, for splitting segments.
 	src        func() (spill.Record, bool, error)
+	pre        *prefetch // reads the source ahead (prefetch.go)
 	files      []*spill.Writer
 	tail       *spill.Writer
 	segs       []segment
@@ -85,6 +102,16 @@ type Rounds struct {
 	pos        int64
 	scanned    int64 // source rows read
 	cur        spill.Record
+
+	// sorted puts each key's rows in rounds by sort key (see sortkey.go):
+	// ks holds the keys' states, unsorted the rows of keys found out of
+	// order after that, depth how many rows each such key had placed in
+	// rounds before.
+	sorted   bool
+	ks       *keyStates
+	unsorted *spill.Writer
+	depth    map[uint64]uint32
+	resorted int64 // rows sorted by settle
 }
 
 // New orders the rows src returns (a plain read of t, in its own
@@ -93,7 +120,13 @@ type Rounds struct {
 // ends. arrival puts every row in round 1: rows come in read order.
 func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
 	tune.defaults()
-	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: src, pos: -1}
+	pre := newPrefetch(src)
+	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1}
+	if !arrival && !tune.RoundsByArrival && t.SortKey != nil {
+		// Without a sort key a key has one row (or colliding copies, all
+		// rejected): arrival is its only order.
+		il.sorted, il.ks, il.depth = true, newKeyStates(), map[uint64]uint32{}
+	}
 	if t.Duplicates != nil {
 		il.dups = t.Duplicates.Action
 		il.wholes = map[[16]byte]uint32{}
@@ -171,16 +204,36 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		rec.Round = 1
 		return rec, nil
 	}
-	var h uint64
-	if rec.PK == nil {
-		h = maphash.String(il.seed, "\x00null")
-	} else {
-		h = maphash.Bytes(il.seed, keyText(rec.PK, il.t.PartitionKey.Type))
+	h := il.pkHash(rec.PK)
+	if il.sorted {
+		n, unsorted, became := il.ks.observe(h, rec.SK, il.skType())
+		if became {
+			il.depth[h] = n - 1
+		}
+		rec.Round = n
+		if unsorted {
+			rec.Round = 0 // placed once the scan ends: see settle
+		}
+		return rec, nil
 	}
 	n := il.rounds[h] + 1
 	il.rounds[h] = n
 	rec.Round = n
 	return rec, nil
+}
+
+// pkHash is the 64-bit hash rounds count partition keys under.
+func (il *Rounds) pkHash(pk []byte) uint64 {
+	if pk == nil {
+		return maphash.String(il.seed, "\x00null")
+	}
+	if il.t.PartitionKey.Type == "N" && plainInteger(pk) {
+		// CanonicalNumber's form, without its allocations: the common
+		// integer key costs no garbage a row.
+		il.kbuf = appendCanonicalInteger(il.kbuf[:0], pk)
+		return maphash.Bytes(il.seed, il.kbuf)
+	}
+	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
 }
 
 // Next advances to the next row of the order; false at the end or on an
@@ -220,15 +273,31 @@ func (il *Rounds) Next() (bool, error) {
 					}
 					il.count.close()
 				}
+				if il.sorted {
+					if err := il.settle(); err != nil {
+						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
+					}
+				}
 				continue
 			}
 			il.scanned++
 			if rec, err = il.scanRow(rec); err != nil {
 				return false, err
 			}
-			if rec.Round == 1 && !il.hold {
+			if rec.Round == 1 && !il.hold && !il.sorted {
 				il.emit(rec)
 				return true, nil
+			}
+			if rec.Round == 0 {
+				if il.unsorted == nil {
+					if il.unsorted, err = il.newFile(); err != nil {
+						return false, err
+					}
+				}
+				if _, err := il.unsorted.Write(rec); err != nil {
+					return false, err
+				}
+				continue
 			}
 			if err := il.spill(rec); err != nil {
 				return false, err
@@ -271,7 +340,36 @@ func (il *Rounds) Next() (bool, error) {
 
 // spill writes rec to its round's file or the tail.
 func (il *Rounds) spill(rec spill.Record) error {
-	k := int(rec.Round - 1)
+	w, err := il.roundFile(rec.Round)
+	if err != nil {
+		return err
+	}
+	n, err := w.Write(rec)
+	if err != nil {
+		return err
+	}
+	il.counted(rec.Round, n)
+	return nil
+}
+
+// spillRound writes a record given as the rest of its encoding after its
+// round (spill.Writer.WriteRound) to round's file or the tail.
+func (il *Rounds) spillRound(round uint32, rest []byte) error {
+	w, err := il.roundFile(round)
+	if err != nil {
+		return err
+	}
+	n, err := w.WriteRound(round, rest)
+	if err != nil {
+		return err
+	}
+	il.counted(round, n)
+	return nil
+}
+
+// roundFile is the file that holds round's rows, created when needed.
+func (il *Rounds) roundFile(round uint32) (*spill.Writer, error) {
+	k := int(round - 1)
 	var w **spill.Writer
 	if k < len(il.files) {
 		w = &il.files[k]
@@ -281,20 +379,20 @@ func (il *Rounds) spill(rec spill.Record) error {
 	if *w == nil {
 		sw, err := il.newFile()
 		if err != nil {
-			return err
+			return nil, err
 		}
 		*w = sw
 	}
-	n, err := (*w).Write(rec)
-	if err != nil {
-		return err
-	}
-	for int(rec.Round) >= len(il.roundBytes) {
+	return *w, nil
+}
+
+// counted records n spilled bytes of round.
+func (il *Rounds) counted(round uint32, n int64) {
+	for int(round) >= len(il.roundBytes) {
 		il.roundBytes = append(il.roundBytes, 0)
 	}
-	il.roundBytes[rec.Round] += n
-	il.maxRound = max(il.maxRound, rec.Round)
-	return nil
+	il.roundBytes[round] += n
+	il.maxRound = max(il.maxRound, round)
 }
 
 func (il *Rounds) newFile() (*spill.Writer, error) {
@@ -438,8 +536,10 @@ func (il *Rounds) Fill(r *Row) {
 	copy(r.Values, il.cur.Values)
 }
 
-// Close removes the spill files.
+// Close stops reading the source and removes the spill files; the source
+// is not read once it returns.
 func (il *Rounds) Close() error {
+	il.pre.close()
 	if il.reading != nil {
 		il.reading.Close()
 	}
@@ -453,6 +553,9 @@ func (il *Rounds) Close() error {
 	}
 	if il.tail != nil {
 		il.tail.Close()
+	}
+	if il.unsorted != nil {
+		il.unsorted.Close()
 	}
 	if il.count != nil {
 		il.count.close()
@@ -469,3 +572,8 @@ func (il *Rounds) Scanning() bool { return il.src != nil }
 
 // Scanned is the number of source rows read so far.
 func (il *Rounds) Scanned() int64 { return il.scanned }
+
+// Resorted is the number of rows that were sorted on the client because
+// their key's rows arrived out of sort-key order (known once the scan has
+// ended; 0 when every key's rows arrived in order).
+func (il *Rounds) Resorted() int64 { return il.resorted }

@@ -129,6 +129,12 @@ func Read(r io.Reader) (*Plan, error) {
 	problems = append(problems, checkNumbers(&p)...)
 	problems = append(problems, Validate(&p)...)
 	if len(problems) > 0 {
+		loc := NewLocator(data)
+		for i := range problems {
+			if problems[i].Path != "plan" {
+				problems[i].Line, problems[i].Column = loc.Locate(problems[i].Path)
+			}
+		}
 		return nil, &ValidationError{Problems: problems}
 	}
 	return &p, nil

@@ -22,6 +22,11 @@ type Difference struct {
 	Kind    string
 	Planned string // the type in the plan
 	Live    string // the type in the database
+	// Path is where the plan names the table or column
+	// ("tables[3].attributes[2].column"); Line is its line in the file
+	// when the caller located it (Locator), else 0.
+	Path string
+	Line int
 }
 
 // The kinds of Difference.
@@ -33,13 +38,17 @@ const (
 )
 
 func (d Difference) String() string {
+	at := ""
+	if d.Line > 0 {
+		at = fmt.Sprintf(" (plan line %d)", d.Line)
+	}
 	switch d.Kind {
 	case TableDropped:
-		return d.Table + ": table no longer exists"
+		return d.Table + ": no such table in the database" + at
 	case ColumnDropped:
-		return fmt.Sprintf("%s.%s: column dropped (planned as %s)", d.Table, d.Column, d.Planned)
+		return fmt.Sprintf("%s.%s: no such column in the database%s (planned as %s)", d.Table, d.Column, at, d.Planned)
 	case ColumnRetyped:
-		return fmt.Sprintf("%s.%s: planned as %s, now %s", d.Table, d.Column, d.Planned, d.Live)
+		return fmt.Sprintf("%s.%s: planned as %s, the database has %s%s", d.Table, d.Column, d.Planned, d.Live, at)
 	default:
 		return fmt.Sprintf("%s.%s: new column of type %s, not in the plan (it will not be loaded)", d.Table, d.Column, d.Live)
 	}
@@ -56,7 +65,15 @@ func (e *DriftError) Error() string {
 	for i, d := range e.Differences {
 		msgs[i] = d.String()
 	}
-	return "the database changed since the plan was written: " + strings.Join(msgs, "; ") + " (make a new plan)"
+	return "the plan does not match the database: " + strings.Join(msgs, "; ") +
+		" (a name mistyped in the plan: fix it at that line; the database changed since the plan was made: make a new plan and carry your edits over)"
+}
+
+// Locate sets each difference's Line from where the plan file names it.
+func (e *DriftError) Locate(l *Locator) {
+	for i := range e.Differences {
+		e.Differences[i].Line, _ = l.Locate(e.Differences[i].Path)
+	}
 }
 
 // CheckLive compares p with the live columns of its source tables, keyed by
@@ -71,9 +88,10 @@ func CheckLive(p *Plan, live map[TableName][]LiveColumn) ([]Difference, error) {
 		if err != nil {
 			return nil, err
 		}
+		at := fmt.Sprintf("tables[%d]", i)
 		cols, ok := live[name]
 		if !ok {
-			d := Difference{Table: t.Source, Kind: TableDropped}
+			d := Difference{Table: t.Source, Kind: TableDropped, Path: at + ".source"}
 			all, fatal = append(all, d), append(fatal, d)
 			continue
 		}
@@ -82,28 +100,28 @@ func CheckLive(p *Plan, live map[TableName][]LiveColumn) ([]Difference, error) {
 			byName[c.Name] = c.PGType
 		}
 		planned := map[string]bool{}
-		check := func(column, pgType string) {
+		check := func(column, pgType, path string) {
 			planned[column] = true
 			liveType, ok := byName[column]
 			var d Difference
 			switch {
 			case !ok:
-				d = Difference{Table: t.Source, Column: column, Kind: ColumnDropped, Planned: pgType}
+				d = Difference{Table: t.Source, Column: column, Kind: ColumnDropped, Planned: pgType, Path: path + ".column"}
 			case liveType != pgType:
-				d = Difference{Table: t.Source, Column: column, Kind: ColumnRetyped, Planned: pgType, Live: liveType}
+				d = Difference{Table: t.Source, Column: column, Kind: ColumnRetyped, Planned: pgType, Live: liveType, Path: path + ".pg_type"}
 			default:
 				return
 			}
 			all, fatal = append(all, d), append(fatal, d)
 		}
-		for _, a := range t.Attributes {
-			check(a.Column, a.PGType)
+		for j, a := range t.Attributes {
+			check(a.Column, a.PGType, fmt.Sprintf("%s.attributes[%d]", at, j))
 		}
-		for _, e := range t.Excluded {
+		for j, e := range t.Excluded {
 			// An excluded column is not loaded, but a key may still be
 			// built from it, so it must still exist.
 			if keyUses(t, e.Column) {
-				check(e.Column, e.PGType)
+				check(e.Column, e.PGType, fmt.Sprintf("%s.excluded[%d]", at, j))
 			} else {
 				planned[e.Column] = true
 			}

@@ -208,9 +208,9 @@ func TestCheckLive(t *testing.T) {
 		t.Fatalf("err = %v, want *DriftError", err)
 	}
 	for _, want := range []string{
-		"public.rental.rental_id: planned as integer, now bigint",
-		"public.rental.inventory_id: column dropped",
-		"public.gone: table no longer exists",
+		"public.rental.rental_id: planned as integer, the database has bigint",
+		"public.rental.inventory_id: no such column in the database",
+		"public.gone: no such table in the database",
 	} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error lacks %q: %v", want, err)

@@ -12,9 +12,16 @@ import (
 type Problem struct {
 	Path    string
 	Message string
+	// Line and Column are where Path is in the file (0 when unknown).
+	Line, Column int
 }
 
-func (p Problem) String() string { return p.Path + ": " + p.Message }
+func (p Problem) String() string {
+	if p.Line > 0 {
+		return fmt.Sprintf("line %d: %s: %s", p.Line, p.Path, p.Message)
+	}
+	return p.Path + ": " + p.Message
+}
 
 // ValidationError lists every problem found in a plan.
 type ValidationError struct {

@@ -16,6 +16,7 @@ func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 // TestCheckRefusals: each table sync cannot follow is refused with its
 // reason and the statement that fixes it; the tables it can follow pass.
 func TestCheckRefusals(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		// Key name: no unique index on it.

@@ -18,6 +18,7 @@ var _ Source = (*extract.Snapshot)(nil)
 // samples, the plan's write rate when none is given, and the heat only
 // when asked for.
 func TestBuildMeasuresTheSource(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	p, err := plans.ReadFile("../mapping/testdata/golden/pagila.yaml")
 	if err != nil {

@@ -22,6 +22,7 @@ func keysOf(n int, items int64) []catalog.KeyCount {
 // keep one or two partitions at the ceiling while the others idle, so
 // table order takes far longer than interleaved order at 4,000 WCU/s.
 func TestHeatTableOrderIsARollingHotPartition(t *testing.T) {
+	t.Parallel()
 	h := SimulateHeat(HeatInput{Keys: keysOf(40, 2000), KeyType: "S", WCUPerItem: 1, WriteRate: 4000, Partitions: 4, Window: 200})
 	if h.Interleaved.Seconds < 19 || h.Interleaved.Seconds > 25 {
 		t.Errorf("interleaved: %.1f s for 80,000 WCU at 4,000 WCU/s, want about 20", h.Interleaved.Seconds)
@@ -51,6 +52,7 @@ func TestHeatTableOrderIsARollingHotPartition(t *testing.T) {
 // one partition's 1,000 WCU/s, and that keys land where the simulator puts
 // them.
 func TestHeatHotKeyFloor(t *testing.T) {
+	t.Parallel()
 	keys := append(keysOf(100, 10), catalog.KeyCount{Value: "hot", Items: 5000})
 	h := SimulateHeat(HeatInput{Keys: keys, KeyType: "S", WCUPerItem: 1, WriteRate: 100000, Partitions: 8, Window: 200})
 	for name, run := range map[string]HeatRun{"interleaved": h.Interleaved, "table order": h.TableOrder} {
@@ -73,6 +75,7 @@ func TestHeatHotKeyFloor(t *testing.T) {
 // TestHeatGroupsWritesOfLargeTables pins that a large table is simulated
 // in bounded work: one write stands for several items.
 func TestHeatGroupsWritesOfLargeTables(t *testing.T) {
+	t.Parallel()
 	h := SimulateHeat(HeatInput{Keys: keysOf(1000, 5000), KeyType: "N", WCUPerItem: 2, WriteRate: 4000, Partitions: 4, Window: 200, MaxWrites: 100000})
 	if h.ItemsPer != 50 {
 		t.Errorf("items per write %d, want 50 (5,000,000 items in 100,000 writes)", h.ItemsPer)

@@ -64,6 +64,7 @@ func goldenReport(t *testing.T) *Report {
 }
 
 func TestHTMLReviewShowsEveryPartOfEveryTable(t *testing.T) {
+	t.Parallel()
 	r := goldenReport(t)
 	var b strings.Builder
 	if err := WriteHTML(&b, r); err != nil {
@@ -115,6 +116,7 @@ func assertSelfContained(t *testing.T, page string) {
 }
 
 func TestExternalRefsCatchesFetches(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{`<img src="https://x/y.png">`, `<link href='http://x/s.css'>`, `<a href=//cdn.example/x>`,
 		`<style>body{background:url(x.png)}</style>`, `<style>@import "x.css";</style>`, `<script src="data:text/javascript,1">`} {
 		if len(ExternalRefs(bad)) == 0 {
@@ -130,6 +132,7 @@ func TestExternalRefsCatchesFetches(t *testing.T) {
 // partitions stays a picture of bounded size, its rows showing the
 // busiest partition of each group.
 func TestHeatOfManyPartitionsIsFolded(t *testing.T) {
+	t.Parallel()
 	keys := make([]catalog.KeyCount, 3000)
 	for i := range keys {
 		keys[i] = catalog.KeyCount{Value: "k" + strings.Repeat("x", i%5) + string(rune('a'+i%26)) + strings.Repeat("y", i/26), Items: 10}

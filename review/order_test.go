@@ -22,6 +22,7 @@ func TestMain(m *testing.M) { os.Exit(testenv.Main(m)) }
 // keys in arrival order, which the key counts do not carry, and the
 // simulation stands in a salted hash for it.
 func TestHeatOrdersAreTheLoadersOrders(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	p, err := plans.ReadFile("../mapping/testdata/golden/pagila.yaml")
 	if err != nil {

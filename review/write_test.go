@@ -9,6 +9,7 @@ import (
 )
 
 func TestWriteText(t *testing.T) {
+	t.Parallel()
 	r := goldenReport(t)
 	var b strings.Builder
 	if err := WriteText(&b, r); err != nil {
@@ -36,6 +37,7 @@ func TestWriteText(t *testing.T) {
 }
 
 func TestWriteMarkdown(t *testing.T) {
+	t.Parallel()
 	r := goldenReport(t)
 	var b strings.Builder
 	if err := WriteMarkdown(&b, r); err != nil {
@@ -57,6 +59,7 @@ func TestWriteMarkdown(t *testing.T) {
 }
 
 func TestWriteJSON(t *testing.T) {
+	t.Parallel()
 	r := goldenReport(t)
 	var b strings.Builder
 	if err := WriteJSON(&b, r); err != nil {
@@ -104,6 +107,7 @@ func TestWriteJSON(t *testing.T) {
 // wide, the others in proportion, never less than one for a bucket with
 // keys.
 func TestHistogram(t *testing.T) {
+	t.Parallel()
 	got := histogram([]catalog.Bucket{{MinItems: 1, MaxItems: 1, Keys: 1000}, {MinItems: 2, MaxItems: 3, Keys: 500}, {MinItems: 4, MaxItems: 7, Keys: 1}})
 	lines := strings.Split(strings.TrimSuffix(got, "\n"), "\n")
 	if len(lines) != 3 {

@@ -254,7 +254,18 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 			keep = func(r item.RejectRecord) bool { et := m.Table(r.Table); return et != nil && et.Done }
 		}
 		var opened item.OpenedRejects
-		if rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep); err != nil {
+		if keep != nil {
+			rejects, opened, err = item.OpenRejects(opts.RejectsPath, keep)
+		} else {
+			// A fresh export moves aside the earlier lines of its own
+			// tables only: another table's stay for verify.
+			set := map[string]bool{}
+			for _, t := range tables {
+				set[t.Target] = true
+			}
+			rejects, opened, err = item.OpenRejectsFor(opts.RejectsPath, func(target string) bool { return set[target] })
+		}
+		if err != nil {
 			return nil, err
 		}
 		defer rejects.Close()
@@ -273,8 +284,8 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 		return nil, err
 	}
 	for _, t := range tables {
-		print := item.Fingerprint(t, plan.Options)
-		if et := m.Table(t.Target); et != nil && et.Done && et.Plan.Diff(print) == "" {
+		fp := item.Fingerprint(t, plan.Options)
+		if et := m.Table(t.Target); et != nil && et.Done && et.Plan.Diff(fp) == "" {
 			opts.Logf("%s: exported by an earlier run (%d objects), kept", t.Target, len(et.Objects))
 			continue
 		}
@@ -282,7 +293,7 @@ func Export(ctx context.Context, plan *plans.Plan, src Source, c S3API, opts Exp
 		if err != nil {
 			return nil, err
 		}
-		if err := x.table(ctx, t, enc, print); err != nil {
+		if err := x.table(ctx, t, enc, fp); err != nil {
 			return m, err
 		}
 	}
@@ -484,7 +495,7 @@ func (s *shard) finish() error {
 // table exports one table: deletes what an earlier run left under its
 // prefix, streams its rows from the snapshot, stages the objects and
 // uploads each as soon as it is closed.
-func (x *exporter) table(ctx context.Context, t plans.Table, enc *item.Encoder, print item.PlanFingerprint) error {
+func (x *exporter) table(ctx context.Context, t plans.Table, enc *item.Encoder, fp item.PlanFingerprint) error {
 	start := time.Now()
 	prefix := x.opts.To.Key("data/" + t.Target + "/")
 	// The plan's estimate sizes the shards and the progress total; the
@@ -499,7 +510,7 @@ func (x *exporter) table(ctx context.Context, t plans.Table, enc *item.Encoder, 
 		x.m.Tables = append(x.m.Tables, ExportTable{Source: t.Source, Target: t.Target})
 		et = &x.m.Tables[len(x.m.Tables)-1]
 	}
-	*et = ExportTable{Source: t.Source, Target: t.Target, Prefix: prefix, Plan: print}
+	*et = ExportTable{Source: t.Source, Target: t.Target, Prefix: prefix, Plan: fp}
 	x.mu.Unlock()
 	if err := x.saveManifest(ctx); err != nil {
 		return err

@@ -41,7 +41,7 @@ bin/pg2ddb plan -o "$PLAN"
 step "pg2ddb review $PLAN"
 bin/pg2ddb review "$PLAN"
 step "pg2ddb load $PLAN"
-bin/pg2ddb load "$PLAN" "${TARGET[@]}" --recreate --progress log
+bin/pg2ddb load "$PLAN" "${TARGET[@]}" --recreate --yes --progress log
 step "pg2ddb verify $PLAN"
 bin/pg2ddb verify "$PLAN" "${TARGET[@]}"
 
@@ -117,7 +117,7 @@ writer() {
 step "pg2ddb sync $SPLAN, while a writer changes pagila rows"
 writer &
 WRITER_PID=$!
-bin/pg2ddb sync "$SPLAN" --source "$SURL" "${STARGET[@]}" --recreate --progress log &
+bin/pg2ddb sync "$SPLAN" --source "$SURL" "${STARGET[@]}" --recreate --yes --progress log &
 SYNC_PID=$!
 wait "$WRITER_PID"; WRITER_PID=
 echo "demo: the writer stopped; stopping sync (Ctrl-C) to resume it until it has caught up"

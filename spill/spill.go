@@ -87,6 +87,44 @@ func (s *Writer) Write(rec Record) (int64, error) {
 	return int64(head + len(b)), nil
 }
 
+// WriteRaw appends one record as Frames or NextRaw returned it (without
+// its frame) and returns the bytes it took.
+func (s *Writer) WriteRaw(body []byte) (int64, error) {
+	var n [binary.MaxVarintLen64]byte
+	head := binary.PutUvarint(n[:], uint64(len(body)))
+	if _, err := s.w.Write(n[:head]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(body); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	s.size += int64(head + len(body))
+	return int64(head + len(body)), nil
+}
+
+// WriteRound appends a record given as its round and the rest of its
+// encoding after the round (a record of Frames or NextRaw without its
+// leading round), and returns the bytes it took: a record moved to another
+// round without decoding it.
+func (s *Writer) WriteRound(round uint32, rest []byte) (int64, error) {
+	var r [binary.MaxVarintLen32]byte
+	rn := binary.PutUvarint(r[:], uint64(round))
+	var n [binary.MaxVarintLen64]byte
+	head := binary.PutUvarint(n[:], uint64(rn+len(rest)))
+	if _, err := s.w.Write(n[:head]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(r[:rn]); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	if _, err := s.w.Write(rest); err != nil {
+		return 0, fmt.Errorf("spill: %w", err)
+	}
+	total := int64(head + rn + len(rest))
+	s.size += total
+	return total, nil
+}
+
 // Size is the number of bytes written so far.
 func (s *Writer) Size() int64 { return s.size }
 
@@ -133,6 +171,26 @@ func (s *Reader) Next() (rec Record, ok bool, err error) {
 	rec, vals, err := Decode(b, s.values)
 	s.values = vals
 	return rec, err == nil, err
+}
+
+// NextRaw returns the next record undecoded (what Decode reads), valid
+// until the next call; ok is false at the end of the file.
+func (s *Reader) NextRaw() (body []byte, ok bool, err error) {
+	n, err := binary.ReadUvarint(s.r)
+	if err == io.EOF {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("spill: %w", err)
+	}
+	if uint64(cap(s.buf)) < n {
+		s.buf = make([]byte, n)
+	}
+	b := s.buf[:n]
+	if _, err := io.ReadFull(s.r, b); err != nil {
+		return nil, false, fmt.Errorf("spill: %w", err)
+	}
+	return b, true, nil
 }
 
 // ReadAll reads the rest of the file, size bytes, into one buffer: the

@@ -1,6 +1,7 @@
 package spill
 
 import (
+	"encoding/binary"
 	"errors"
 	"os"
 	"reflect"
@@ -180,4 +181,46 @@ func TestTempFileLeavesNothingBehind(t *testing.T) {
 		t.Fatalf("spill file visible in its directory: %v", ents)
 	}
 	w.Close()
+}
+
+func TestWriteRoundMovesARecordToAnotherRound(t *testing.T) {
+	a, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	want := Record{Round: 3, PK: []byte("k"), SK: nil, Problem: "p", Values: [][]byte{[]byte("v"), nil, {}}}
+	if _, err := a.Write(want); err != nil {
+		t.Fatal(err)
+	}
+	rd, err := a.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, ok, err := rd.NextRaw()
+	if !ok || err != nil {
+		t.Fatalf("NextRaw: %v %v", ok, err)
+	}
+	_, k := binary.Uvarint(body)
+	b, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	n, err := b.WriteRound(70000, body[k:])
+	if err != nil || n != b.Size() {
+		t.Fatalf("WriteRound: %d bytes, size %d, %v", n, b.Size(), err)
+	}
+	rd2, err := b.Reader()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, ok, err := rd2.Next()
+	if !ok || err != nil {
+		t.Fatalf("Next: %v %v", ok, err)
+	}
+	want.Round = 70000
+	if got.Round != want.Round || string(got.PK) != "k" || got.SK != nil || got.Problem != "p" || len(got.Values) != 3 || got.Values[1] != nil || got.Values[2] == nil {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
 }

@@ -64,6 +64,7 @@ func (s *slowCreates) DescribeTable(ctx context.Context, in *dynamodb.DescribeTa
 // tables at once rather than waiting for each to become ACTIVE in turn,
 // which on AWS costs seconds a table.
 func TestTablesAreCreatedSideBySide(t *testing.T) {
+	t.Parallel()
 	db := &slowCreates{API: testenv.DynamoDB(t), pending: map[string]int{}}
 	var tables []plans.Table
 	for i := range 4 {

@@ -63,6 +63,7 @@ func (c *consistency) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetIte
 // used to match keys by their text and report the items with a trailing
 // zero as missing, and to count with an eventually consistent Scan.
 func TestVerifyNumberKeysAndConsistentReads(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool,
 		`CREATE TABLE public.prices (price numeric(10,2) PRIMARY KEY, label text NOT NULL)`,

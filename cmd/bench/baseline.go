@@ -5,6 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -36,25 +39,73 @@ func copyTable(ctx context.Context, dbURL, table string) (time.Duration, int64, 
 }
 
 func copyRun(ctx context.Context, dbURL, stmt string) (time.Duration, int64, error) {
+	r, err := copyMeasured(ctx, dbURL, stmt, nil)
+	return r.wall, r.bytes, err
+}
+
+// copyResult is one COPY's wall time, the CPU time its server backend
+// spent (user + system, from /proc/PID/stat of pg_backend_pid(); 0 where
+// /proc cannot be read), and the bytes it sent.
+type copyResult struct {
+	wall, backendCPU time.Duration
+	bytes            int64
+}
+
+// copyMeasured runs stmt (a COPY … TO STDOUT) as copyRun does and measures
+// its backend's CPU; the output goes to w (nil: discarded).
+func copyMeasured(ctx context.Context, dbURL, stmt string, w io.Writer) (copyResult, error) {
 	start := time.Now()
 	conn, err := pgx.Connect(ctx, dbURL)
 	if err != nil {
-		return 0, 0, err
+		return copyResult{}, err
 	}
 	defer conn.Close(context.WithoutCancel(ctx))
 	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
 	if err != nil {
-		return 0, 0, err
+		return copyResult{}, err
 	}
-	var n countingDiscard
-	if _, err := conn.PgConn().CopyTo(ctx, &n, stmt); err != nil {
+	var pid int
+	if err := tx.QueryRow(ctx, "SELECT pg_backend_pid()").Scan(&pid); err != nil {
+		return copyResult{}, err
+	}
+	before := procCPU(pid)
+	n := &countingDiscard{w: w}
+	if _, err := conn.PgConn().CopyTo(ctx, n, stmt); err != nil {
 		_ = tx.Rollback(ctx)
-		return 0, 0, fmt.Errorf("COPY: %w", err)
+		return copyResult{}, fmt.Errorf("COPY: %w", err)
 	}
+	after := procCPU(pid)
 	if err := tx.Rollback(ctx); err != nil {
-		return 0, 0, err
+		return copyResult{}, err
 	}
-	return time.Since(start), int64(n), nil
+	return copyResult{wall: time.Since(start), backendCPU: after - before, bytes: n.n}, nil
+}
+
+// procCPU is the user + system CPU time of process pid so far, from
+// /proc/PID/stat (clock ticks of 10 ms, Linux's USER_HZ); 0 when unreadable.
+func procCPU(pid int) time.Duration {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return 0
+	}
+	// The command name (field 2) is in parentheses and may hold spaces:
+	// the fields after it start after the last ')'.
+	s := string(b)
+	i := strings.LastIndexByte(s, ')')
+	if i < 0 {
+		return 0
+	}
+	f := strings.Fields(s[i+1:])
+	if len(f) < 13 {
+		return 0
+	}
+	// Fields 14 (utime) and 15 (stime) of the line are f[11] and f[12].
+	u, err1 := strconv.ParseInt(f[11], 10, 64)
+	st, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0
+	}
+	return time.Duration(u+st) * 10 * time.Millisecond
 }
 
 // tempBytes returns pg_stat_database.temp_bytes of dbURL's database once
@@ -107,11 +158,19 @@ func tempBytes(ctx context.Context, dbURL string, settle, maxWait time.Duration)
 	return last, nil
 }
 
-type countingDiscard int64
+// countingDiscard counts the bytes written to it and passes them to w
+// (nil: discards them).
+type countingDiscard struct {
+	n int64
+	w io.Writer
+}
 
 func (c *countingDiscard) Write(p []byte) (int, error) {
-	*c += countingDiscard(len(p))
-	return io.Discard.Write(p)
+	c.n += int64(len(p))
+	if c.w == nil {
+		return len(p), nil
+	}
+	return c.w.Write(p)
 }
 
 // ddbClient is an aws-sdk-go-v2 client for a local endpoint with static

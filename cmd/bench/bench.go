@@ -1,12 +1,14 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strconv"
 	"strings"
 	"time"
@@ -68,7 +70,7 @@ func (b *bench) prepare(ctx context.Context, want map[string]bool) error {
 			return err
 		}
 	}
-	if want["1"] || want["3"] || want["5"] {
+	if want["1"] || want["3"] || want["5"] || want["8"] {
 		if b.main, err = need(b.c.Rows); err != nil {
 			return err
 		}
@@ -125,7 +127,7 @@ func (b *bench) logPath(name string) string {
 // load runs `pg2ddb load` of d into endpoint.
 func (b *bench) load(ctx context.Context, d *dataset, endpoint, tag string, extra ...string) (child, error) {
 	args := []string{"load", d.plan, "--source", d.url, "--endpoint-url", endpoint,
-		"--workers", strconv.Itoa(b.c.Workers), "--recreate", "--progress", "none"}
+		"--workers", strconv.Itoa(b.c.Workers), "--recreate", "--yes", "--progress", "none"}
 	args = append(args, extra...)
 	return runChild(ctx, b.c.work, nil, b.logPath("load-"+tag), b.c.bin, args...)
 }
@@ -162,9 +164,21 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	temp := Figure{ID: "1c", Name: "source temp bytes written by the load", Unit: "B", Op: "<=", Target: 0}
 	floor := Figure{ID: "1-floor", Name: "write floor: bare SDK loop of the load's bodies ÷ COPY of the table", Unit: "×"}
 	write := Figure{ID: "1-write", Name: "loader ÷ write floor", Unit: "×"}
-	figs := func() []Figure { return []Figure{f, old, first, temp, floor, write} }
+	cpu := Figure{ID: "1-cpu", Name: "loader CPU ÷ PostgreSQL backend CPU of the COPY", Unit: "×", Op: "<=", Target: 3.0}
+	cpuFloor := Figure{ID: "1-cpu-floor", Name: "write floor CPU (SDK alone) ÷ PostgreSQL backend CPU of the COPY", Unit: "×"}
+	sum := Figure{ID: "1-sum", Name: "loader ÷ (COPY + write floor)", Unit: "×", Op: "<=", Target: 1.0}
+	par := Figure{ID: "1-par", Name: "pipeline alone (replayed COPY → null sink): all cores ÷ GOMAXPROCS=1", Unit: "×", Op: ">=", Target: 1.8}
+	byOrder := Figure{ID: "1-order", Name: "loader in sort-key order ÷ in arrival order (--order interleave-arrival)", Unit: "×"}
+	all := []*Figure{&f, &old, &first, &temp, &floor, &write, &cpu, &cpuFloor, &sum, &par, &byOrder}
+	figs := func() []Figure {
+		out := make([]Figure, len(all))
+		for i, x := range all {
+			out[i] = *x
+		}
+		return out
+	}
 	fail := func(err error) []Figure {
-		for _, x := range []*Figure{&f, &old, &first, &temp, &floor, &write} {
+		for _, x := range all {
 			x.Error = err.Error()
 		}
 		return figs()
@@ -190,7 +204,18 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	if err != nil {
 		return fail(fmt.Errorf("capture the load's requests: %w", err))
 	}
+	bodiesPath := filepath.Join(b.c.work, "bodies.bin")
+	if err := writeBodies(bodiesPath, bodies); err != nil {
+		return fail(err)
+	}
+	nBodies := len(bodies)
+	bodies = nil
+	replayPath, err := b.captureReplay(ctx, d)
+	if err != nil {
+		return fail(fmt.Errorf("capture the load's rows: %w", err))
+	}
 	var loads, tableCopies, selectCopies, rates, firsts, readFirsts, temps, floors []float64
+	var loadCPUs, copyCPUs, floorCPUs, arrivals, arrivalCPUs, arrivalFirsts, rates1, ratesAll []float64
 	for i := range b.c.Runs {
 		var ld child
 		var cpTable, cpSelect time.Duration
@@ -209,22 +234,49 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 			tempAfter, lerr = tempBytes(ctx, d.url, 1200*time.Millisecond, 10*time.Second)
 		}
 		var bare time.Duration
+		var cpRes copyResult
+		var fl floorResult
 		doCopy := func() {
-			if cpTable, _, cerr = copyTable(ctx, d.url, from); cerr == nil {
+			if cpRes, cerr = copyMeasured(ctx, d.url, "COPY "+from+" TO STDOUT (FORMAT binary)", nil); cerr == nil {
+				cpTable = cpRes.wall
 				if cpSelect, _, cerr = copyOut(ctx, d.url, q); cerr == nil {
-					bare, cerr = bareWrite(ctx, d.table(), bodies, d.spec.Rows, b.c.Workers)
+					fl, cerr = b.bareWriteChild(ctx, d.table(), bodiesPath, d.spec.Rows)
+					bare = time.Duration(fl.Seconds * float64(time.Second))
 				}
+			}
+		}
+		var arr child
+		var aerr error
+		doArrival := func() {
+			// Its own simulator: the main load's statistics stay intact.
+			asim, err := startSim(unlimited(ddbsim.ModeCount))
+			if err != nil {
+				aerr = err
+				return
+			}
+			defer asim.Close()
+			arr, aerr = b.load(ctx, d, asim.URL(), fmt.Sprintf("fig1-arrival-%d", i), "--order", string(extract.OrderInterleaveArrival))
+		}
+		var rp1, rpAll replayResult
+		var rerr error
+		doReplay := func() {
+			if rp1, rerr = b.replay(ctx, d, replayPath, 1); rerr == nil {
+				rpAll, rerr = b.replay(ctx, d, replayPath, 0)
 			}
 		}
 		if i%2 == 0 {
 			doLoad()
+			doArrival()
 			doCopy()
+			doReplay()
 		} else {
+			doReplay()
 			doCopy()
+			doArrival()
 			doLoad()
 		}
-		if err := firstErr(lerr, cerr); err != nil {
-			for _, x := range []*Figure{&f, &old, &first, &temp, &floor, &write} {
+		if err := firstErr(lerr, cerr, aerr, rerr); err != nil {
+			for _, x := range all {
 				x.Error = err.Error()
 			}
 			break
@@ -247,13 +299,32 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		floor.Samples = append(floor.Samples, sec(bare)/sec(cpTable))
 		write.Samples = append(write.Samples, sec(ld.Wall)/sec(bare))
 		floors = append(floors, sec(bare))
+		perM := 1e6 / float64(d.spec.Rows)
+		loadCPU := sec(ld.User+ld.Sys) * perM
+		copyCPU := sec(cpRes.backendCPU) * perM
+		if copyCPU > 0 {
+			cpu.Samples = append(cpu.Samples, loadCPU/copyCPU)
+			cpuFloor.Samples = append(cpuFloor.Samples, fl.CPU*perM/copyCPU)
+		}
+		sum.Samples = append(sum.Samples, sec(ld.Wall)/(sec(cpTable)+sec(bare)))
+		byOrder.Samples = append(byOrder.Samples, sec(ld.Wall)/sec(arr.Wall))
+		if rp1.Seconds > 0 && rpAll.Seconds > 0 {
+			r1, ra := float64(rp1.Rows)/rp1.Seconds, float64(rpAll.Rows)/rpAll.Seconds
+			par.Samples = append(par.Samples, ra/r1)
+			rates1, ratesAll = append(rates1, r1), append(ratesAll, ra)
+		}
+		arrFirst, _ := summaryFirstWrite(arr.Stdout, d.table().Target)
+		loadCPUs, copyCPUs, floorCPUs = append(loadCPUs, loadCPU), append(copyCPUs, copyCPU), append(floorCPUs, fl.CPU*perM)
+		arrivals, arrivalCPUs, arrivalFirsts = append(arrivals, sec(arr.Wall)), append(arrivalCPUs, sec(arr.User+arr.Sys)*perM), append(arrivalFirsts, sec(arrFirst))
 		loads, tableCopies, selectCopies = append(loads, sec(ld.Wall)), append(tableCopies, sec(cpTable)), append(selectCopies, sec(cpSelect))
 		firsts, readFirsts, temps = append(firsts, sec(firstWrite)), append(readFirsts, sec(readFirst)), append(temps, float64(tempLoad))
 		b.rss1M = append(b.rss1M, float64(ld.MaxRSS)/(1<<20))
 		b.load1M = append(b.load1M, sec(ld.Wall))
 		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_table_s": sec(cpTable), "copy_select_s": sec(cpSelect),
 			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
-			"write_span_s": writeSpan, "floor_s": sec(bare), "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad)})
+			"write_span_s": writeSpan, "floor_s": sec(bare), "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad),
+			"copy_backend_cpu_s": sec(cpRes.backendCPU), "floor_cpu_s": fl.CPU, "arrival_load_s": sec(arr.Wall), "arrival_cpu_s": sec(arr.User + arr.Sys),
+			"replay_1_s": rp1.Seconds, "replay_all_s": rpAll.Seconds, "replay_all_procs": float64(rpAll.Procs), "replay_1_cpu_s": rp1.CPU, "replay_all_cpu_s": rpAll.CPU})
 		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs, bare SDK writes %.2fs",
 			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, plans.Thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare))
 	}
@@ -265,9 +336,18 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	first.Detail = fmt.Sprintf("first accepted write %.2f s after the load process started (%.2f s after its read began, by the load's summary), of a %.2f s load",
 		median(firsts), median(readFirsts), median(loads))
 	temp.Detail = fmt.Sprintf("pg_stat_database.temp_bytes after − before the load: %s", fmtNum(median(temps), "B"))
-	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines through the SDK into the same simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
-		plans.Thousands(int64(len(bodies))), b.c.Workers, median(floors), median(tableCopies))
+	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines of a child process through the SDK into a count-only simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
+		plans.Thousands(int64(nBodies)), b.c.Workers, median(floors), median(tableCopies))
 	write.Detail = fmt.Sprintf("load %.2f s vs the write floor %.2f s", median(loads), median(floors))
+	cpu.Detail = fmt.Sprintf("pg2ddb load process %.2f CPU-s per 1M rows (user + system) vs the PostgreSQL backend's %.2f CPU-s per 1M rows for the binary COPY (/proc/PID/stat of pg_backend_pid())",
+		median(loadCPUs), median(copyCPUs))
+	cpuFloor.Detail = fmt.Sprintf("the write floor's own process (SDK signing and sending the load's bodies; the simulator runs elsewhere) %.2f CPU-s per 1M rows vs the backend's %.2f",
+		median(floorCPUs), median(copyCPUs))
+	sum.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s + write floor %.2f s, every part on the same %d cores", median(loads), median(tableCopies), median(floors), runtime.NumCPU())
+	par.Detail = fmt.Sprintf("captured COPY output replayed through decode → key → rounds → encode → batches into a null sink: %.0f rows/s at GOMAXPROCS=1, %.0f rows/s at %d",
+		median(rates1), median(ratesAll), runtime.NumCPU())
+	byOrder.Detail = fmt.Sprintf("sort-key rounds %.2f s (%.2f CPU-s per 1M rows, first write %.2f s after the read began) vs arrival rounds %.2f s (%.2f CPU-s, first write %.2f s)",
+		median(loads), median(loadCPUs), median(readFirsts), median(arrivals), median(arrivalCPUs), median(arrivalFirsts))
 	return figs()
 }
 
@@ -471,6 +551,7 @@ func collectDistinct(v any, out map[string]float64) {
 func (b *bench) figure2(ctx context.Context) []Figure {
 	inter := Figure{ID: "2a", Name: "spread: interleaved load ÷ ideal", Unit: "×", Op: "<=", Target: 1.25}
 	table := Figure{ID: "2b", Name: "spread: table-order load ÷ ideal", Unit: "×"}
+	arrival := Figure{ID: "2c", Name: "spread: interleaved load in arrival order (--order interleave-arrival) ÷ ideal", Unit: "×"}
 	d := b.spread
 	scale := b.c.TimeScale
 	if scale <= 0 {
@@ -485,10 +566,13 @@ func (b *bench) figure2(ctx context.Context) []Figure {
 	}
 	tableWCU := float64(b.writeRate())
 	maxWCU := strconv.FormatFloat(tableWCU*scale, 'f', 0, 64)
-	for _, fig := range []*Figure{&inter, &table} {
+	for _, fig := range []*Figure{&inter, &table, &arrival} {
 		order := "interleave"
-		if fig == &table {
+		switch fig {
+		case &table:
 			order = "table"
+		case &arrival:
+			order = string(extract.OrderInterleaveArrival)
 		}
 		var walls, spans, ideals, floors []float64
 		for i := range b.c.Runs {
@@ -530,7 +614,7 @@ func (b *bench) figure2(ctx context.Context) []Figure {
 		fig.Detail = fmt.Sprintf("%.0f s vs ideal %.0f s simulated (%d partitions × %.0f WCU/s, time ×%.1f); fullest partition %.2f× ideal; wall incl. reading %.2f×",
 			median(spans), median(ideals), b.c.Partitions, b.c.PartitionWCU, scale, median(floors), median(walls))
 	}
-	return []Figure{inter, table}
+	return []Figure{inter, table, arrival}
 }
 
 // figure4: pg2ddb load into dynalite ÷ a bare BatchWriteItem loop writing
@@ -626,4 +710,52 @@ func serverVersion(ctx context.Context, server string) string {
 		return "unknown"
 	}
 	return strings.Fields(v)[0]
+}
+
+// captureReplay writes the binary COPY of d's table's extract.ReplaySQL to
+// a file, for the replays of figure 1-par.
+func (b *bench) captureReplay(ctx context.Context, d *dataset) (string, error) {
+	q, err := extract.ReplaySQL(d.table())
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(b.c.work, "replay.copy")
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if _, err := copyMeasured(ctx, d.url, "COPY ("+q+") TO STDOUT (FORMAT binary)", w); err != nil {
+		f.Close()
+		return "", err
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return "", err
+	}
+	return path, f.Close()
+}
+
+// replay runs a replay child at GOMAXPROCS procs (0: every core).
+func (b *bench) replay(ctx context.Context, d *dataset, path string, procs int) (replayResult, error) {
+	self, err := os.Executable()
+	if err != nil {
+		return replayResult{}, err
+	}
+	var env []string
+	if procs > 0 {
+		env = append(env, "GOMAXPROCS="+strconv.Itoa(procs))
+	}
+	ch, err := runChild(ctx, b.c.work, env, b.logPath(fmt.Sprintf("replay-%d", procs)), self, "-replay", path, "-replay-plan", d.plan)
+	if err != nil {
+		return replayResult{}, err
+	}
+	var r replayResult
+	if err := json.Unmarshal([]byte(ch.Stdout), &r); err != nil {
+		return replayResult{}, fmt.Errorf("replay child: %w", err)
+	}
+	if r.Rows != d.spec.Rows {
+		return r, fmt.Errorf("replay child: %d rows, want %d", r.Rows, d.spec.Rows)
+	}
+	return r, nil
 }

@@ -1,13 +1,18 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
 	"context"
+	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"os"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -73,46 +78,6 @@ func (b *bench) captureBodies(ctx context.Context, d *dataset) ([][]byte, error)
 	return bodies, nil
 }
 
-// bareWrite creates t's table in a fresh count-only simulator and sends
-// bodies to it from workers goroutines; it returns the wall time of the
-// writes alone.
-func bareWrite(ctx context.Context, t plans.Table, bodies [][]byte, items int64, workers int) (time.Duration, error) {
-	sim, err := startSim(unlimited(ddbsim.ModeCount))
-	if err != nil {
-		return 0, err
-	}
-	defer sim.Close()
-	db := ddbClient(sim.URL())
-	if err := createRawTable(ctx, db, t); err != nil {
-		return 0, err
-	}
-	// The SDK's serializer needs a valid input; its output is replaced
-	// by the captured body before signing.
-	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{t.Target: {}}}
-	took, err := inParallel(workers, len(bodies), func(i int) error {
-		out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
-			o.Retryer = aws.NopRetryer{}
-			o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
-				return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
-			})
-		})
-		if err == nil && len(out.UnprocessedItems) > 0 {
-			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
-		}
-		if err != nil {
-			return fmt.Errorf("bare write: %w", err)
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	if ts, _ := sim.TableStats(t.Target); ts.AcceptedItems != items {
-		return 0, fmt.Errorf("bare write: the simulator accepted %d items, want %d", ts.AcceptedItems, items)
-	}
-	return took, nil
-}
-
 // rawBody replaces the serialized BatchWriteItem input with a captured body.
 type rawBody []byte
 
@@ -131,4 +96,104 @@ func (b rawBody) HandleSerialize(ctx context.Context, in middleware.SerializeInp
 	}
 	in.Request = sreq
 	return next.HandleSerialize(ctx, in)
+}
+
+// The write floor runs in a child process of this program (-floor-child),
+// so that its CPU time is the SDK's alone: the simulator stays in the
+// parent. The bodies go to the child in one file, each length-prefixed.
+
+// writeBodies writes bodies to path for a floor child.
+func writeBodies(path string, bodies [][]byte) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	var n [4]byte
+	for _, b := range bodies {
+		binary.BigEndian.PutUint32(n[:], uint32(len(b)))
+		w.Write(n[:])
+		w.Write(b)
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// floorResult is what a floor child prints: the wall and CPU time of the
+// sends alone.
+type floorResult struct {
+	Seconds float64 `json:"seconds"`
+	CPU     float64 `json:"cpu_s"`
+}
+
+// runFloorChild is the child: it sends the bodies in path to table at
+// endpoint from workers goroutines and prints a floorResult.
+func runFloorChild(ctx context.Context, path, endpoint, table string, workers int) error {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var bodies [][]byte
+	for len(raw) >= 4 {
+		l := binary.BigEndian.Uint32(raw)
+		bodies = append(bodies, raw[4:4+l])
+		raw = raw[4+l:]
+	}
+	db := ddbClient(endpoint)
+	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: {}}}
+	cpu0 := selfCPU()
+	took, err := inParallel(workers, len(bodies), func(i int) error {
+		out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
+			o.Retryer = aws.NopRetryer{}
+			o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
+				return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
+			})
+		})
+		if err == nil && len(out.UnprocessedItems) > 0 {
+			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
+		}
+		if err != nil {
+			return fmt.Errorf("bare write: %w", err)
+		}
+		return nil
+	})
+	cpu := selfCPU() - cpu0
+	if err != nil {
+		return err
+	}
+	return json.NewEncoder(os.Stdout).Encode(floorResult{Seconds: took.Seconds(), CPU: cpu.Seconds()})
+}
+
+// bareWriteChild creates t's table in a fresh count-only simulator and has
+// a floor child send the bodies in path to it; it returns the wall and CPU
+// time of the sends.
+func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, items int64) (floorResult, error) {
+	sim, err := startSim(unlimited(ddbsim.ModeCount))
+	if err != nil {
+		return floorResult{}, err
+	}
+	defer sim.Close()
+	if err := createRawTable(ctx, ddbClient(sim.URL()), t); err != nil {
+		return floorResult{}, err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return floorResult{}, err
+	}
+	ch, err := runChild(ctx, b.c.work, nil, b.logPath("floor"), self, "-floor-child", path, "-floor-endpoint", sim.URL(),
+		"-floor-table", t.Target, "-workers", strconv.Itoa(b.c.Workers))
+	if err != nil {
+		return floorResult{}, err
+	}
+	var r floorResult
+	if err := json.Unmarshal([]byte(ch.Stdout), &r); err != nil {
+		return floorResult{}, fmt.Errorf("floor child: %w", err)
+	}
+	if ts, _ := sim.TableStats(t.Target); ts.AcceptedItems != items {
+		return floorResult{}, fmt.Errorf("bare write: the simulator accepted %d items, want %d", ts.AcceptedItems, items)
+	}
+	return r, nil
 }

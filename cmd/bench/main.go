@@ -72,6 +72,8 @@ type config struct {
 	SyncRate  int           `json:"sync_rate"`
 	SyncFor   time.Duration `json:"sync_for"`
 	SyncBurst int           `json:"sync_burst"`
+	// Scale adds the scale curve (figure 8).
+	Scale bool `json:"scale"`
 
 	bin, out, work, server, dynalite string
 	keepWork                         bool
@@ -102,7 +104,29 @@ func main() {
 	flag.BoolVar(&c.keepWork, "keep", false, "keep the work directory (plans, logs)")
 	markdown := flag.String("markdown", "", "measure nothing: render this JSON report as a Markdown table on stdout (or into -docs)")
 	docs := flag.String("docs", "", "with -markdown: replace the generated table in this Markdown file, e.g. docs/performance.md")
+	floorChild := flag.String("floor-child", "", "internal: send the request bodies in this file as the write floor (figure 1-cpu)")
+	floorEndpoint := flag.String("floor-endpoint", "", "internal: with -floor-child, the endpoint")
+	floorTable := flag.String("floor-table", "", "internal: with -floor-child, the table")
+	replay := flag.String("replay", "", "internal: replay this captured COPY through the load's pipeline into a null sink (figure 1-par)")
+	replayPlan := flag.String("replay-plan", "", "internal: with -replay, the plan")
+	replayOrder := flag.String("replay-order", "interleave", "internal: with -replay, the load's --order")
+	replayProfile := flag.String("replay-profile", "", "with -replay: write a CPU profile of the replay to this file")
+	flag.BoolVar(&c.Scale, "scale", false, "add the scale curve (figure 8; also -figures 8): time per row and peak memory at 1M, 4M and 10M rows; takes the bench well past 15 minutes on a small machine")
 	flag.Parse()
+
+	if *floorChild != "" || *replay != "" {
+		var err error
+		if *floorChild != "" {
+			err = runFloorChild(context.Background(), *floorChild, *floorEndpoint, *floorTable, c.Workers)
+		} else {
+			err = runReplay(context.Background(), *replay, *replayPlan, *replayOrder, *replayProfile)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "bench: "+err.Error())
+			os.Exit(1)
+		}
+		return
+	}
 
 	if *markdown != "" {
 		if err := renderMarkdown(*markdown, *docs, os.Stdout); err != nil {
@@ -150,6 +174,9 @@ func run(ctx context.Context, c *config) error {
 	for _, f := range strings.Split(c.Figures, ",") {
 		want[strings.TrimSpace(f)] = true
 	}
+	if c.Scale {
+		want["8"] = true
+	}
 	if want["4"] && c.dynalite == "" {
 		return fmt.Errorf("figure 4 needs dynalite: set PG2DDB_TEST_DYNAMODB_ENDPOINT (scripts/services.sh does)")
 	}
@@ -164,7 +191,7 @@ func run(ctx context.Context, c *config) error {
 		id string
 		fn func(context.Context) []Figure
 	}{
-		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4}, {"6", b.figure6}, {"7", b.figure7},
+		{"3", b.figure3}, {"1", b.figure1}, {"5", b.figure5}, {"2", b.figure2}, {"4", b.figure4}, {"6", b.figure6}, {"7", b.figure7}, {"8", b.figure8},
 	}
 	for _, s := range steps {
 		if !want[s.id] {

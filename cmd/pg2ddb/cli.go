@@ -17,12 +17,23 @@ import (
 // the module version recorded by the Go toolchain is shown.
 var version = ""
 
+// revision is the source revision, set by make build with -ldflags
+// "-X main.revision=SHA" (with "-modified" appended for uncommitted
+// changes); it stands in where the toolchain recorded none (a git worktree,
+// or GOFLAGS=-buildvcs=false).
+var revision = ""
+
 // run executes the CLI with args and returns the process exit code. main
 // stays a one-liner around it so tests drive the whole CLI in-process.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	root := newRootCommand(stdout, stderr)
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if msg, ok := unknownCommand(err); ok {
+		fmt.Fprintln(stderr, "pg2ddb: "+msg)
+		fmt.Fprintln(stderr, "Usage: pg2ddb COMMAND [flags] (pg2ddb --help lists the commands)")
+		return exitUsage
+	}
 	if err != nil && !errors.Is(err, errUsageShown) {
 		fmt.Fprintln(stderr, "pg2ddb: "+oneLine(err.Error()))
 	}
@@ -42,6 +53,7 @@ type app struct {
 
 func newRootCommand(stdout, stderr io.Writer) *cobra.Command {
 	a := &app{stdout: stdout, stderr: stderr}
+	a.source.stderr = stderr
 	root := &cobra.Command{
 		Use:   "pg2ddb",
 		Short: "Move a PostgreSQL database into Amazon DynamoDB with keys judged from the data",
@@ -69,7 +81,10 @@ plus --endpoint-url and --region.
   pg2ddb verify plans/shop.yaml`,
 		SilenceErrors: true,
 		SilenceUsage:  true,
+		// --version prints what the version command prints.
+		Version: buildVersion(),
 	}
+	root.SetVersionTemplate("pg2ddb {{.Version}}\n")
 	root.SetOut(stdout)
 	root.SetErr(stderr)
 	// --cpu-profile is for finding where a slow run spends its time (the
@@ -98,11 +113,12 @@ plus --endpoint-url and --region.
 		}
 		return err
 	}
-	// An unknown flag or argument is a usage error: one line naming it, then
-	// the usage, and a non-zero exit.
+	// An unknown flag or a value that does not parse is a usage error: one
+	// line naming it (with the nearest flag for a typo), then a one-line
+	// usage, and exit status 2.
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error {
-		fmt.Fprintln(stderr, "pg2ddb: "+err.Error())
-		fmt.Fprint(stderr, c.UsageString())
+		fmt.Fprintln(stderr, "pg2ddb: "+flagMessage(c, err))
+		fmt.Fprintln(stderr, usageLine(c))
 		return errUsageShown
 	})
 	root.AddCommand(
@@ -158,8 +174,8 @@ var errUsageShown = errors.New("invalid usage")
 func versionCommand(stdout io.Writer) *cobra.Command {
 	return &cobra.Command{
 		Use:     "version",
-		Short:   "Print the pg2ddb version",
-		Example: "  pg2ddb version",
+		Short:   "Print the pg2ddb version and the source revision it was built from",
+		Example: "  pg2ddb version\n  pg2ddb --version",
 		Args:    cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			fmt.Fprintln(stdout, "pg2ddb "+buildVersion())
@@ -168,12 +184,56 @@ func versionCommand(stdout io.Writer) *cobra.Command {
 	}
 }
 
+// buildVersion is the version line's text: the release version (set with
+// -ldflags, else the module version the toolchain recorded, else "devel")
+// and the revision of the source it was built from, with "modified" when
+// the working tree had uncommitted changes, so that a bug report names
+// the code exactly.
 func buildVersion() string {
-	if version != "" {
-		return version
+	bi, _ := debug.ReadBuildInfo()
+	return formatVersion(version, revision, bi)
+}
+
+func formatVersion(set, setRevision string, bi *debug.BuildInfo) string {
+	v := set
+	if v == "" && bi != nil && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		v = bi.Main.Version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if v == "" {
+		v = "devel"
 	}
-	return "devel"
+	goVersion := "go unknown"
+	var rev, at string
+	modified := false
+	if r, ok := strings.CutSuffix(setRevision, "-modified"); ok {
+		rev, modified = r, true
+	} else {
+		rev = setRevision
+	}
+	var settings []debug.BuildSetting
+	if bi != nil {
+		settings, goVersion = bi.Settings, bi.GoVersion
+	}
+	for _, s := range settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.time":
+			at = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return fmt.Sprintf("%s (revision unknown, %s)", v, goVersion)
+	}
+	parts := []string{"revision " + rev}
+	if at != "" {
+		parts = append(parts, at)
+	}
+	if modified {
+		parts = append(parts, "modified")
+	}
+	parts = append(parts, goVersion)
+	return fmt.Sprintf("%s (%s)", v, strings.Join(parts, ", "))
 }

@@ -10,6 +10,7 @@ import (
 )
 
 func TestHelpForEveryCommand(t *testing.T) {
+	t.Parallel()
 	for _, args := range [][]string{
 		{"--help"}, {"inspect", "--help"}, {"plan", "--help"}, {"review", "--help"},
 		{"load", "--help"}, {"verify", "--help"}, {"version", "--help"},
@@ -25,6 +26,7 @@ func TestHelpForEveryCommand(t *testing.T) {
 }
 
 func TestVersion(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI(t, "version")
 	if code != 0 || !strings.HasPrefix(out, "pg2ddb ") {
 		t.Fatalf("version: exit %d, %q", code, out)
@@ -32,6 +34,7 @@ func TestVersion(t *testing.T) {
 }
 
 func TestUnknownFlagIsOneLineErrorAndUsage(t *testing.T) {
+	t.Parallel()
 	code, out, errOut := runCLI(t, "inspect", "--no-such-flag")
 	if code != 2 {
 		t.Fatalf("exit %d, want 2", code)
@@ -49,6 +52,7 @@ func TestUnknownFlagIsOneLineErrorAndUsage(t *testing.T) {
 }
 
 func TestUnknownCommand(t *testing.T) {
+	t.Parallel()
 	code, _, errOut := runCLI(t, "migrate")
 	if code == 0 || !strings.Contains(errOut, `unknown command "migrate"`) {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -56,6 +60,7 @@ func TestUnknownCommand(t *testing.T) {
 }
 
 func TestUnreachableSourceNamesServerWithoutPassword(t *testing.T) {
+	t.Parallel()
 	s := sourceFlags{url: "postgres://me:s3cret@127.0.0.1:1/shop?connect_timeout=2", maxConns: defaultSourceConnections}
 	_, err := s.connect(t.Context())
 	if err == nil {
@@ -74,6 +79,7 @@ func TestUnreachableSourceNamesServerWithoutPassword(t *testing.T) {
 // redaction stops at the first space) prints none of its words, in the
 // redacted string and in the connect error alike.
 func TestKeywordPasswordWithSpacesIsRedactedWhole(t *testing.T) {
+	t.Parallel()
 	words := []string{"zebra42", "quokka77", "wombat99"}
 	for _, cs := range []string{
 		"host=127.0.0.1 port=1 user=me password=zebra42 quokka77 wombat99 dbname=shop connect_timeout=2",

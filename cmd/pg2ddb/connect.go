@@ -1,9 +1,11 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"net"
 	"net/http"
@@ -31,6 +33,36 @@ type sourceFlags struct {
 	// migration never takes more of a production server's (or replica's)
 	// max_connections than its operator granted.
 	maxConns int
+	// stderr receives the note that libpq's defaults are in use.
+	stderr io.Writer
+}
+
+// libpqVariables are the environment variables that point pgx at a server
+// or database the way they point psql.
+var libpqVariables = []string{"PGHOST", "PGHOSTADDR", "PGPORT", "PGDATABASE", "PGUSER", "PGSERVICE", "PGSERVICEFILE"}
+
+// origin says where the connection settings come from: "--source",
+// "DATABASE_URL", "the PG* variables", or "" for none of them (libpq's
+// defaults: a local socket, a database named after the OS user).
+func (s *sourceFlags) origin() string {
+	switch {
+	case s.url != "":
+		return "--source"
+	case os.Getenv("DATABASE_URL") != "":
+		return "DATABASE_URL"
+	}
+	for _, v := range libpqVariables {
+		if os.Getenv(v) != "" {
+			return "the PG* variables"
+		}
+	}
+	return ""
+}
+
+// defaultsNote is what a message adds when libpq's defaults chose the
+// server: that nothing was given, and what was tried.
+func defaultsNote(c pgconn.Config) string {
+	return fmt.Sprintf("no --source, DATABASE_URL or PG* variable is set, so libpq's defaults were used: %s", describeConn(c))
 }
 
 // defaultSourceConnections is the default of --source-max-connections: a
@@ -99,20 +131,30 @@ func (s *sourceFlags) connect(ctx context.Context) (*pgxpool.Pool, error) {
 	// is the limit; a pool_max_conns in the connection string is
 	// overridden, the flag being the one documented knob.
 	cfg.MaxConns = int32(min(s.maxConns, math.MaxInt32))
+	fromDefaults := s.origin() == ""
 	pool, err := pgxpool.NewWithConfig(ctx, cfg)
+	if err == nil {
+		if err = pool.Ping(ctx); err != nil {
+			pool.Close()
+		}
+	}
 	if err != nil {
+		if fromDefaults {
+			return nil, fmt.Errorf("connect to %s: %s (%s; give --source or set DATABASE_URL)",
+				describeConn(cfg.ConnConfig.Config), redact.Error(err, cs), defaultsNote(cfg.ConnConfig.Config))
+		}
 		return nil, fmt.Errorf("connect to %s: %s", describeConn(cfg.ConnConfig.Config), redact.Error(err, cs))
 	}
-	if err := pool.Ping(ctx); err != nil {
-		pool.Close()
-		return nil, fmt.Errorf("connect to %s: %s", describeConn(cfg.ConnConfig.Config), redact.Error(err, cs))
+	if fromDefaults && s.stderr != nil {
+		fmt.Fprintln(s.stderr, "pg2ddb: "+defaultsNote(cfg.ConnConfig.Config))
 	}
 	return pool, nil
 }
 
-// describeConn names a server as user@host:port/database, never with a password.
+// describeConn names a server as user@host:port/database, never with a
+// password. No database means the server's default, the user's name.
 func describeConn(c pgconn.Config) string {
-	return fmt.Sprintf("postgres://%s@%s:%d/%s", c.User, c.Host, c.Port, c.Database)
+	return fmt.Sprintf("postgres://%s@%s:%d/%s", c.User, c.Host, c.Port, or(c.Database, c.User))
 }
 
 // targetFlags says where DynamoDB is: the standard AWS chain, with
@@ -139,6 +181,30 @@ func writeClient() *awshttp.BuildableClient {
 	})
 }
 
+// detachedBodies sends every request with a body of its own in memory
+// unless it has one already (GetBody set, as load.InMemoryBodies does).
+// The SDK closes the body it built as soon as the response headers arrive,
+// while net/http's writer may still be reading it to check its length; the
+// failed read makes the writer close the connection under the response
+// body being read, which the SDK reports as "failed to discard remaining
+// HTTP response body: use of closed network connection" and "response did
+// not match expected checksum" on large Scan pages (aws-sdk-go-v2 issues
+// 1825, 2737). The requests are small: a copy costs nothing measurable.
+type detachedBodies struct{ load.HTTPDoer }
+
+func (c detachedBodies) Do(req *http.Request) (*http.Response, error) {
+	if req.Body != nil && req.Body != http.NoBody && req.GetBody == nil {
+		b, err := io.ReadAll(req.Body)
+		req.Body.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read request body: %w", err)
+		}
+		req.Body = io.NopCloser(bytes.NewReader(b))
+		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
+	}
+	return c.HTTPDoer.Do(req)
+}
+
 // client builds a DynamoDB client from the AWS configuration chain.
 func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
 	cfg, err := awsConfig(ctx, t.region, t.endpoint, "AWS_ENDPOINT_URL_DYNAMODB")
@@ -146,7 +212,7 @@ func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
 		return nil, err
 	}
 	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
-		o.HTTPClient = load.InMemoryBodies(writeClient())
+		o.HTTPClient = load.InMemoryBodies(detachedBodies{writeClient()})
 		if t.endpoint != "" {
 			o.BaseEndpoint = aws.String(t.endpoint)
 		}
@@ -172,5 +238,24 @@ func awsConfig(ctx context.Context, region, endpoint, serviceEndpointEnv string)
 			return aws.Config{}, errors.New("no AWS region: set --region or AWS_REGION")
 		}
 	}
+	// Credentials are resolved now, before any work, so that their
+	// absence is one line saying where they were looked for rather than
+	// the SDK's chain of instance-metadata errors at the first call.
+	if _, err := cfg.Credentials.Retrieve(ctx); err != nil {
+		if ctx.Err() != nil {
+			return aws.Config{}, ctx.Err()
+		}
+		return aws.Config{}, noCredentials()
+	}
 	return cfg, nil
+}
+
+// noCredentials says where the AWS chain looked for credentials and how to
+// give some.
+func noCredentials() error {
+	profile := or(os.Getenv("AWS_PROFILE"), "default")
+	credFile := or(os.Getenv("AWS_SHARED_CREDENTIALS_FILE"), config.DefaultSharedCredentialsFilename())
+	confFile := or(os.Getenv("AWS_CONFIG_FILE"), config.DefaultSharedConfigFilename())
+	return fmt.Errorf("no AWS credentials: looked in AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, profile %q of %s and %s, web identity, and the container and instance roles; set AWS_PROFILE or the access keys (any values do for a local endpoint)",
+		profile, credFile, confFile)
 }

@@ -14,12 +14,19 @@ import (
 )
 
 // endToEnd runs the main job through the CLI on db — plan, review, load,
-// verify — with the plan exactly as `plan` wrote it, and fails unless every
-// step succeeds and verify finds no difference. planArgs are added to the
-// plan command. It returns the plan.
+// verify — into dynalite, with the plan exactly as `plan` wrote it, and
+// fails unless every step succeeds and verify finds no difference. planArgs
+// are added to the plan command. It returns the plan.
 func endToEnd(t *testing.T, db *testenv.Database, name string, planArgs ...string) *plans.Plan {
 	t.Helper()
 	_, target := targetEnv(t)
+	return endToEndOn(t, target, db, name, planArgs...)
+}
+
+// endToEndOn is endToEnd into the DynamoDB endpoint the target flags name.
+// The load runs with --max-rejects 0 (its default): a row rejected fails it.
+func endToEndOn(t *testing.T, target []string, db *testenv.Database, name string, planArgs ...string) *plans.Plan {
+	t.Helper()
 	planPath := filepath.Join(t.TempDir(), name+".yaml")
 	prefix := fmt.Sprintf("e2e%d_", time.Now().UnixNano()%1e9)
 	start := time.Now()
@@ -56,6 +63,7 @@ func endToEnd(t *testing.T, db *testenv.Database, name string, planArgs ...strin
 // mapping.Design made, unedited (issue 11 items 8 and 9). Whatever keys the
 // rules choose, the plan must be accepted and every row must arrive.
 func TestCorpusEndToEnd(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	if err := corpus.Build(t.Context(), db.Pool); err != nil {
 		t.Fatal(err)
@@ -92,6 +100,7 @@ func TestCorpusEndToEnd(t *testing.T) {
 // two schemas, columns named pk and sk — and takes them through plan → review →
 // load → verify (issue 11 item 8; on main, review refuses the plan).
 func TestSafeNamesEndToEnd(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	if err := corpus.Build(t.Context(), db.Pool); err != nil {
 		t.Fatal(err)
@@ -136,14 +145,20 @@ func TestSafeNamesEndToEnd(t *testing.T) {
 
 // TestDatasetEndToEnd takes every table of the five shared datasets
 // through the CLI path a user takes — plan (mapping.Design, unedited) →
-// review → load into dynalite → verify — so that no dataset table has a plan
-// that review or load refuses or a row that does not arrive (issue 11).
-// load's TestDatasetsLoadAndVerify checks the loader's own figures on the
-// same plans; this one checks the commands around it.
+// review → load into the simulator → verify — so that no dataset table has
+// a plan that review or load refuses, a row rejected (the load's
+// --max-rejects is 0) or a row that does not arrive. It is the one test
+// that takes every row of every dataset end to end; the simulator is held
+// to dynalite's answers by ddbsim's TestValidationMatchesDynalite, and the
+// CLI into dynalite by TestLoadAndVerifyCommands and TestCorpusEndToEnd.
 func TestDatasetEndToEnd(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	for _, ds := range testenv.Datasets {
 		t.Run(ds, func(t *testing.T) {
-			p := endToEnd(t, testenv.NewDatabase(t, ds), ds)
+			t.Parallel()
+			_, target := simTarget(t)
+			p := endToEndOn(t, target, testenv.NewDatabase(t, ds), ds)
 			if len(p.Tables) == 0 {
 				t.Fatalf("%s: no tables planned", ds)
 			}

@@ -15,6 +15,7 @@ import (
 // plan and review show the cost table for pagila, with the built-in prices
 // and with a pricing file that review honours.
 func TestPlanAndReviewShowCost(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	out := filepath.Join(t.TempDir(), "pagila.yaml")
 	code, stdout, stderr := runCLI(t, "plan", "--source", db.URL, "-o", out)

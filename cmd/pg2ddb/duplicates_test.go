@@ -17,6 +17,7 @@ import (
 // keep-one: the repeats go to the rejects file, within --max-rejects 0,
 // and verify accounts for them.
 func TestWholeRowDuplicatesEndToEnd(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.hist (customerid int NOT NULL, orderid int NOT NULL, prod_id int NOT NULL)`,

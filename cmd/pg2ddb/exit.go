@@ -13,8 +13,9 @@ const (
 	// exitFailure is every failure without a code of its own, and verify's
 	// differences.
 	exitFailure = 1
-	// exitUsage is a flag the command line could not parse; the usage was
-	// printed.
+	// exitUsage is a flag the command line could not parse (the usage was
+	// printed), or a command line that cannot run as given, such as
+	// --recreate without --yes where there is no terminal to ask on.
 	exitUsage = 2
 	// exitRejects is more rejected rows than --max-rejects, or items a
 	// bulk put could not write: the run worked, the data did not all fit.
@@ -28,7 +29,8 @@ const (
 const exitCodesHelp = `Exit codes:
   0    success
   1    failure, or verify found differences
-  2    invalid flags (the usage is printed)
+  2    invalid command line: an unknown command or flag, a value that does not
+       parse, a missing plan file, --recreate without --yes off a terminal
   3    more rejected rows than --max-rejects, or items bulk-put could not write
   130  interrupted (Ctrl-C); --resume continues a load, an export or a sync`
 
@@ -36,10 +38,11 @@ const exitCodesHelp = `Exit codes:
 func exitCode(err error) int {
 	var tooMany *pipeline.TooManyRejectsError
 	var failed *s3load.BulkFailedItemsError
+	var usage *usageError
 	switch {
 	case err == nil:
 		return exitOK
-	case errors.Is(err, errUsageShown):
+	case errors.Is(err, errUsageShown), errors.As(err, &usage):
 		return exitUsage
 	case errors.As(err, &tooMany), errors.As(err, &failed):
 		return exitRejects

@@ -12,6 +12,7 @@ import (
 )
 
 func TestExitCode(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name string
 		err  error
@@ -35,6 +36,7 @@ func TestExitCode(t *testing.T) {
 }
 
 func TestRootHelpListsExitCodes(t *testing.T) {
+	t.Parallel()
 	code, out, _ := runCLI(t, "--help")
 	if code != 0 {
 		t.Fatalf("exit %d", code)

@@ -17,6 +17,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/pipeline"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/s3load"
+	"github.com/pg2ddb/pg2ddb/target"
 )
 
 // The S3 path: export writes a plan's items to S3 as DynamoDB JSON, and
@@ -79,11 +80,14 @@ tables a stopped export finished and writes the others again; a table's objects
 come out the same each time, so nothing is duplicated or missing.`,
 		Example: `  pg2ddb export plans/shop.yaml --to s3://my-bucket/shop/2026-11-23
   pg2ddb export plans/shop.yaml --to s3://my-bucket/shop --compression zstd --resume`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			loc, err := s3load.ParseURL(to)
 			if err != nil {
 				return fmt.Errorf("export: --to: %w", err)
+			}
+			if err := checkWritable("--rejects", or(rejects, args[0]+".rejects.jsonl")); err != nil {
+				return fmt.Errorf("export: %w", err)
 			}
 			ctx := cmd.Context()
 			op, err := a.openPlan(ctx, args[0], tables)
@@ -154,6 +158,8 @@ type s3LoadFlags struct {
 	timeout, pollEvery time.Duration
 	tables             []string
 	s3f                s3Flags
+	// yes confirms --recreate's deletions (import and bulk-put).
+	yes bool
 }
 
 func (f *s3LoadFlags) register(fs *pflag.FlagSet) {
@@ -208,6 +214,15 @@ func (a *app) runS3Load(ctx context.Context, what, planPath string, f *s3LoadFla
 	if err != nil {
 		return err
 	}
+	if opts.Existing == target.Recreate {
+		tables, err := p.Select(f.tables)
+		if err != nil {
+			return err
+		}
+		if err := a.confirmRecreate(ctx, what, db, tables, f.yes); err != nil {
+			return err
+		}
+	}
 	return a.runJob(ctx, s3Jobs[what], ui, p, db, sc, opts)
 }
 
@@ -256,7 +271,7 @@ reports the items imported, the errors and the CloudWatch log group they are in.
 Stopping pg2ddb (Ctrl-C, --timeout) does not stop an import in AWS; it is reported
 with its ARN.`,
 		Example: `  pg2ddb import plans/shop.yaml --from s3://my-bucket/shop/2026-11-23`,
-		Args:    cobra.ExactArgs(1),
+		Args:    planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			existing, _ := existingTables(false, recreate)
 			return a.runS3Load(cmd.Context(), "import", args[0], &f, s3load.JobOptions{Existing: existing})
@@ -266,6 +281,7 @@ with its ARN.`,
 	f.register(c.Flags())
 	_ = c.MarkFlagRequired("from")
 	c.Flags().BoolVar(&recreate, "recreate", false, "delete the target tables that exist first (lists them), then import")
+	registerYes(c.Flags(), &f.yes)
 	return c
 }
 
@@ -285,9 +301,9 @@ tables: the staging reload. A missing table is created; --recreate deletes and
 recreates existing tables (listing them first). Items DynamoDB could not write are
 read from the operation's S3 error report and added to the rejects file with
 their reasons (exit status 3).`,
-		Example: `  pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop/2026-11-23 --recreate
+		Example: `  pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop/2026-11-23 --recreate --yes
   pg2ddb bulk-put plans/shop.yaml --from s3://my-bucket/shop --max-write-units 4000`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			existing, err := existingTables(appendTo, recreate)
 			if err != nil {
@@ -304,6 +320,7 @@ their reasons (exit status 3).`,
 	fs := c.Flags()
 	fs.Int64Var(&maxWrite, "max-write-units", 0, "MaxWriteRequestUnits of each bulk put, at least 1024 (default: the plan's provisioned write units, else AWS's)")
 	fs.BoolVar(&recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
+	registerYes(fs, &f.yes)
 	fs.BoolVar(&appendTo, "append", false, "write into target tables that already hold items")
 	fs.StringVar(&rejects, "rejects", "", "rejects file the failed items are added to (default: PLAN.rejects.jsonl)")
 	return c

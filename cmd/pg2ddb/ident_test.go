@@ -21,6 +21,7 @@ import (
 // the plan was refused as a duplicate). Each target must get its own
 // table's rows, and verify must compare each with its own table.
 func TestDottedNamesReadTheRightTable(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE SCHEMA "a.b"`, `CREATE SCHEMA a`,

@@ -21,6 +21,8 @@ type inspectFlags struct {
 	tables  []string
 	format  string
 	exact   bool
+	// allowEmpty accepts a source with no table or view.
+	allowEmpty bool
 }
 
 // inspectReport is the document `pg2ddb inspect --format json` writes:
@@ -78,6 +80,7 @@ and the exit status is non-zero.`,
 	c.Flags().StringSliceVar(&f.tables, "tables", nil, "table name globs, matched against name and schema.name (default: all)")
 	c.Flags().StringVar(&f.format, "format", "text", "output format: text or json")
 	c.Flags().BoolVar(&f.exact, "exact", false, "read every row of every table, even over the sampling threshold")
+	c.Flags().BoolVar(&f.allowEmpty, "allow-empty", false, "report a source with no table or view instead of refusing it")
 	return c
 }
 
@@ -99,6 +102,9 @@ func (a *app) runInspect(cmd *cobra.Command, f *inspectFlags) error {
 	schema, err := extract.Inspect(ctx, snap, extract.InspectOptions{Schemas: f.schemas, Tables: f.tables})
 	if err != nil {
 		return fmt.Errorf("inspect: %w", err)
+	}
+	if len(schema.Tables) == 0 && !f.allowEmpty {
+		return a.emptySource("inspect", pool, schema.Database, f.schemas, f.tables)
 	}
 	opts := extract.ProfileOptions{ForceExact: f.exact}
 	if isTerminal(a.stderr) {

@@ -25,6 +25,7 @@ type loadFlags struct {
 	order      string
 	appendTo   bool
 	recreate   bool
+	yes        bool
 	resume     bool
 	checkpoint string
 	rejects    string
@@ -54,14 +55,15 @@ written, so --resume continues where the load stopped. A second Ctrl-C exits at 
 
 --resume refuses a plan table or a source that changed under the load: it reads
 the rows the interrupted load may have written again, compares them with the
-checkpoint's hashes, and names the first rows that differ. A fresh load moves an
-earlier rejects file aside (PLAN.rejects.1.jsonl, ...); a resume keeps its lines.
+checkpoint's hashes, and names the first rows that differ. A fresh load moves the
+earlier rejects of the tables it loads aside (PLAN.rejects.1.jsonl, ...) and keeps
+the other tables'; a resume keeps its lines.
 More rejected rows than --max-rejects, over all runs of a load, stop it at once
 with exit status 3.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
-  pg2ddb load plans/shop.yaml --recreate --max-wcu 4000
+  pg2ddb load plans/shop.yaml --recreate --yes --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runLoad(cmd, args[0], &f) },
 	}
 	a.source.register(c.Flags())
@@ -70,9 +72,10 @@ with exit status 3.`,
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
 	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
-	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (one item per partition key per round) or table (key order, for comparison)")
+	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (round r holds every partition key's r-th item in sort-key order), interleave-arrival (the same rounds, each key's items in read order) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first): a staging reload")
+	registerYes(fs, &f.yes)
 	fs.BoolVar(&f.resume, "resume", false, "continue an interrupted load from its checkpoint")
 	fs.StringVar(&f.checkpoint, "checkpoint", "", "checkpoint file (default: PLAN.checkpoint.json)")
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
@@ -126,6 +129,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if opts.Capacity, err = f.capacity.capacity(); err != nil {
 		return fmt.Errorf("load: %w", err)
 	}
+	if err := checkOutputs("--checkpoint", opts.CheckpointPath, "--rejects", opts.RejectsPath); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
 	ctx := cmd.Context()
 	op, err := a.openPlan(ctx, planPath, f.tables)
 	if err != nil {
@@ -135,6 +141,11 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	db, err := a.target.client(ctx)
 	if err != nil {
 		return err
+	}
+	if f.recreate {
+		if err := a.confirmRecreate(ctx, "load", db, op.plan.Tables, f.yes); err != nil {
+			return err
+		}
 	}
 	ui, err := newProgressUI(a.stderr, f.progress)
 	if err != nil {

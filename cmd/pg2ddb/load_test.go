@@ -18,17 +18,16 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// targetEnv points the AWS chain at the test endpoint with static
-// credentials and returns the target flags.
+// targetEnv returns the local DynamoDB endpoint (dynalite) and the target
+// flags that point the CLI at it (TestMain gives the AWS chain static
+// credentials).
 func targetEnv(t *testing.T) (endpoint string, flags []string) {
 	endpoint = testenv.DynamoDBEndpoint(t)
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	return endpoint, []string{"--endpoint-url", endpoint, "--region", "us-east-1"}
 }
 
 func TestLoadAndVerifyCommands(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "northwind")
 	endpoint, target := targetEnv(t)
 	dir := t.TempDir()
@@ -78,9 +77,8 @@ func TestLoadAndVerifyCommands(t *testing.T) {
 	}
 }
 
-// simTarget starts the repository's DynamoDB simulator for the test,
-// points the AWS chain at it like targetEnv, and returns it with the
-// target flags: its counters see what a key count cannot, an item
+// simTarget starts the repository's DynamoDB simulator for the test and
+// returns it with the target flags that point the CLI at it: its counters see what a key count cannot, an item
 // written twice.
 func simTarget(t *testing.T) (*ddbsim.Server, []string) {
 	t.Helper()
@@ -89,9 +87,6 @@ func simTarget(t *testing.T) (*ddbsim.Server, []string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	return sim, []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
 }
 
@@ -102,6 +97,8 @@ func simTarget(t *testing.T) (*ddbsim.Server, []string) {
 // killed run wrote each of its items once, and the resume wrote again only
 // the items the killed run had written beyond its checkpoint's frontier.
 func TestKillAndResume(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
 	sim, target := simTarget(t)

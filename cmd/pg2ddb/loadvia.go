@@ -43,6 +43,9 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 	if err != nil {
 		return fmt.Errorf("load: --stage: %w", err)
 	}
+	if err := checkWritable("--rejects", or(f.rejects, planPath+".rejects.jsonl")); err != nil {
+		return fmt.Errorf("load: %w", err)
+	}
 	capacity, err := f.capacity.capacity()
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
@@ -60,6 +63,12 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		return err
 	}
 	plan := op.plan
+	if f.recreate {
+		if err := a.confirmRecreate(ctx, "load", db, plan.Tables, f.yes); err != nil {
+			op.close(ctx)
+			return err
+		}
+	}
 	ui, err := newS3Progress(a.stderr, f.progress, "exporting", "exported")
 	if err != nil {
 		op.close(ctx)

@@ -2,7 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
+	"strings"
 	"time"
 
 	"github.com/jackc/pgx/v5/pgxpool"
@@ -62,30 +65,57 @@ func (a *app) openPlan(ctx context.Context, path string, only []string) (*opened
 		o.close(ctx)
 		return nil, err
 	}
-	live, err := liveColumns(ctx, o.snap, p)
+	diffs, err := checkLive(ctx, o.snap, p, path)
 	if err != nil {
 		o.close(ctx)
 		return nil, err
-	}
-	diffs, err := plans.CheckLive(p, live)
-	if err != nil {
-		o.close(ctx)
-		return nil, fmt.Errorf("plan %s: %w", path, err)
 	}
 	o.added = diffs
 	return o, nil
 }
 
+// checkLive compares the plan at path with the source's tables in the
+// snapshot. A refusal names where the plan names what is missing, and when
+// the plan was made on another database than the source's, both: a plan
+// of staging pointed at production is told apart from a database that
+// changed under the plan.
+func checkLive(ctx context.Context, s *extract.Snapshot, p *plans.Plan, path string) ([]plans.Difference, error) {
+	live, database, err := liveColumns(ctx, s, p)
+	if err != nil {
+		return nil, err
+	}
+	diffs, err := plans.CheckLive(p, live)
+	var drift *plans.DriftError
+	if !errors.As(err, &drift) {
+		if err != nil {
+			return nil, fmt.Errorf("plan %s: %w", path, err)
+		}
+		return diffs, nil
+	}
+	if data, rerr := os.ReadFile(path); rerr == nil {
+		drift.Locate(plans.NewLocator(data))
+	}
+	if p.Source.Database != "" && p.Source.Database != database {
+		msgs := make([]string, len(drift.Differences))
+		for i, d := range drift.Differences {
+			msgs[i] = d.String()
+		}
+		return nil, fmt.Errorf("plan %s was made on database %s, and the source is database %s, which does not have what it names: %s (point --source at %s, or make a plan of %s)",
+			path, p.Source.Database, database, strings.Join(msgs, "; "), p.Source.Database, database)
+	}
+	return nil, fmt.Errorf("plan %s: %w", path, drift)
+}
+
 // liveColumns inspects the plan's source tables in the snapshot and returns
-// their columns as plans.CheckLive takes them. A table that no longer
+// their columns as plans.CheckLive takes them, and the database's name. A table that no longer
 // exists is simply absent, which CheckLive reports as dropped.
-func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[plans.TableName][]plans.LiveColumn, error) {
+func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[plans.TableName][]plans.LiveColumn, string, error) {
 	// The whole catalog is inspected rather than the plan's schemas, since a
 	// schema dropped since the plan was made must show up as its tables
 	// dropped, not as an error that hides the other differences.
 	sc, err := extract.Inspect(ctx, s, extract.InspectOptions{})
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
 	live := map[plans.TableName][]plans.LiveColumn{}
 	for _, t := range sc.Tables {
@@ -95,5 +125,5 @@ func liveColumns(ctx context.Context, s *extract.Snapshot, p *plans.Plan) (map[p
 		}
 		live[plans.TableName{Schema: t.Schema, Name: t.Name}] = cols
 	}
-	return live, nil
+	return live, sc.Database, nil
 }

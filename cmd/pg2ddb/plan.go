@@ -21,6 +21,9 @@ type planFlags struct {
 	nulls       string
 	out         string
 	pricing     pricingFlags
+	allowEmpty  bool
+	// shardHotKeys asks for write sharding for the load's sake.
+	shardHotKeys bool
 }
 
 func (a *app) planCommand() *cobra.Command {
@@ -42,9 +45,11 @@ plan as YAML for a person to review, edit and commit.`,
 	fs.StringSliceVar(&f.tables, "tables", nil, "table names or globs to plan, comma-separated (default: all)")
 	fs.Int64Var(&f.writeRate, "write-rate", mapping.DefaultWriteRate, "planned load rate in WCU/s: sizes write sharding and load-time estimates")
 	fs.StringVar(&f.tablePrefix, "table-prefix", "", "prefix for every DynamoDB table name")
+	fs.BoolVar(&f.shardHotKeys, "shard-hot-keys", false, "write-shard a partition key whose hottest value holds the load back, even when the source's live write rate does not need it")
 	fs.StringVar(&f.nulls, "nulls", plans.NullsOmit, "what a NULL becomes: omit (no attribute) or null ({\"NULL\": true})")
 	fs.StringVarP(&f.out, "output", "o", "", "plan file to write (required), e.g. plans/shop.yaml")
 	f.pricing.register(fs)
+	fs.BoolVar(&f.allowEmpty, "allow-empty", false, "write a plan of a source with no table or view instead of refusing it")
 	return c
 }
 
@@ -62,6 +67,9 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return fmt.Errorf("plan: %w", err)
 	}
+	if err := checkWritable("-o", f.out); err != nil {
+		return fmt.Errorf("plan: %w", err)
+	}
 	ctx := cmd.Context()
 	pool, err := a.source.connect(ctx)
 	if err != nil {
@@ -77,6 +85,9 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	if err != nil {
 		return err
 	}
+	if len(schema.Tables) == 0 && !f.allowEmpty {
+		return a.emptySource("plan", pool, schema.Database, f.schemas, f.tables)
+	}
 	profile, err := extract.ProfileTables(ctx, snap, schema, extract.ProfileOptions{})
 	if err != nil {
 		return err
@@ -88,7 +99,7 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 		return err
 	}
 	p, err := mapping.Design(ctx, schema, profile, snap, mapping.Options{
-		WriteRate: f.writeRate, TablePrefix: f.tablePrefix, Nulls: f.nulls,
+		WriteRate: f.writeRate, TablePrefix: f.tablePrefix, Nulls: f.nulls, ShardHotKeys: f.shardHotKeys,
 		Schemas: f.schemas, Tables: f.tables, Workload: workload,
 	})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 )
 
 func TestPlanCommandWritesAValidPlanAndSummary(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	out := filepath.Join(t.TempDir(), "pagila.yaml")
 	code, stdout, stderr := runCLI(t, "plan", "--source", db.URL, "--tables", "rental,payment,language",
@@ -36,6 +37,7 @@ func TestPlanCommandWritesAValidPlanAndSummary(t *testing.T) {
 }
 
 func TestPlanCommandBadInput(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "northwind")
 	dir := t.TempDir()
 	for name, args := range map[string][]string{

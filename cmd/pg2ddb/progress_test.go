@@ -12,6 +12,7 @@ import (
 // per logEvery, not one per update as the display switches between them,
 // and each its "loaded" line.
 func TestProgressLogSideBySide(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	u, err := newProgressUI(&out, "log")
 	if err != nil {
@@ -31,6 +32,7 @@ func TestProgressLogSideBySide(t *testing.T) {
 // TestProgressBarNamesTablesBeside: the bar follows one table and names
 // the tables loading beside it with their share done.
 func TestProgressBarNamesTablesBeside(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	u, err := newProgressUI(&out, "bar")
 	if err != nil {
@@ -58,6 +60,7 @@ func TestProgressBarNamesTablesBeside(t *testing.T) {
 // estimate until the table is read, so the bar's end moves with it and the
 // bar does not finish before the table does.
 func TestProgressBarFollowsAGrowingTotal(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	u, err := newProgressUI(&out, "bar")
 	if err != nil {

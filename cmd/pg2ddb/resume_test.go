@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -21,32 +20,6 @@ import (
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
-
-var (
-	binOnce sync.Once
-	binPath string
-	binErr  error
-)
-
-// binary builds pg2ddb once for the tests that kill it.
-func binary(t *testing.T) string {
-	t.Helper()
-	binOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "pg2ddb-bin")
-		if err != nil {
-			binErr = err
-			return
-		}
-		binPath = filepath.Join(dir, "pg2ddb")
-		if out, err := exec.Command("go", "build", "-o", binPath, ".").CombinedOutput(); err != nil {
-			binErr = fmt.Errorf("go build: %v\n%s", err, out)
-		}
-	})
-	if binErr != nil {
-		t.Fatal(binErr)
-	}
-	return binPath
-}
 
 // eventsTable creates public.events with rows rows; every 997th has a NaN
 // reading, which the plan's default float handling rejects.
@@ -123,6 +96,8 @@ func killMidLoad(t *testing.T, args []string, cpPath string, minPos, total int64
 // rows and leave 100 stale items with verify balancing. A fresh
 // --recreate load then keeps the first run's rejects aside and verifies.
 func TestKillEditResumeRefused(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
 	endpoint, target := targetEnv(t)
@@ -162,7 +137,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	if err != nil || len(first) == 0 {
 		t.Fatalf("rejects of the killed run: %d, %v", len(first), err)
 	}
-	code, out, errOut = runCLI(t, append(loadArgs, "--recreate")...)
+	code, out, errOut = runCLI(t, append(loadArgs, "--recreate", "--yes")...)
 	if code != 0 || !strings.Contains(errOut, "moved the rejects of an earlier load") {
 		t.Fatalf("fresh load: exit %d\n%s\n%s", code, out, errOut)
 	}
@@ -179,6 +154,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 // at once with exit status 3 and a message that says what was written;
 // the old loader wrote every row and only then exited 3.
 func TestMaxRejectsStopsEarly(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
 	endpoint, target := targetEnv(t)
@@ -224,6 +200,8 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 // find every row: 40,000 rows of about 350 bytes, over the 8 MiB from
 // which a table is split.
 func TestKillAndResumeWithReaders(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
 	for _, q := range []string{
@@ -251,7 +229,7 @@ func TestKillAndResumeWithReaders(t *testing.T) {
 	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
-	code, _, errOut = runCLI(t, append(loadArgs, "--recreate", "--readers", "5", "--source-max-connections", "4")...)
+	code, _, errOut = runCLI(t, append(loadArgs, "--recreate", "--yes", "--readers", "5", "--source-max-connections", "4")...)
 	if code == 0 || !strings.Contains(errOut, "--readers must be between 1 and --source-max-connections (4), got 5") {
 		t.Errorf("--readers over --source-max-connections: exit %d: %s", code, errOut)
 	}

@@ -39,7 +39,7 @@ interleaved and in table order.`,
   pg2ddb review plans/shop.yaml --format markdown > review.md
   pg2ddb review plans/shop.yaml --format html -o review.html
   pg2ddb review plans/shop.yaml --write-rate 10000 --tables orders`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runReview(cmd, args[0], &f) },
 	}
 	a.source.register(c.Flags())
@@ -69,6 +69,9 @@ func (a *app) runReview(cmd *cobra.Command, path string, f *reviewFlags) error {
 	}
 	pricing, err := f.pricing.pricing()
 	if err != nil {
+		return fmt.Errorf("review: %w", err)
+	}
+	if err := checkWritable("-o", f.output); err != nil {
 		return fmt.Errorf("review: %w", err)
 	}
 	ctx := cmd.Context()

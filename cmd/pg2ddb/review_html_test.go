@@ -49,6 +49,8 @@ func chromium(t *testing.T, page string, args ...string) []byte {
 // histogram and two heat pictures per table, each with rectangles of
 // non-zero size.
 func TestHTMLReviewOpensInChromium(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	path := planFor(t, db)
 	p, err := plans.ReadFile(path)
@@ -214,6 +216,7 @@ func writeDocsScreenshot(t *testing.T, db *testenv.Database, path, dir string) {
 // WCU the picture gives it. The picture is the simulator's model, not a
 // drawing of its own.
 func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "pagila")
 	path := planFor(t, db, "--tables", "payment")
 	p, err := plans.ReadFile(path)
@@ -225,9 +228,6 @@ func TestHeatPlacesKeysWhereASimulatedLoadWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	if code, out, stderr := runCLI(t, "load", path, "--source", db.URL, "--endpoint-url", sim.URL(), "--region", "us-east-1"); code != 0 {
 		t.Fatalf("load: exit %d\n%s\n%s", code, out, stderr)
 	}

@@ -23,6 +23,7 @@ import (
 // deletes the table. It costs cents and takes minutes (an import takes at
 // least a few).
 func TestS3PathAgainstAWS(t *testing.T) {
+	t.Parallel()
 	bucket := os.Getenv("PG2DDB_AWS_SMOKE_BUCKET")
 	if bucket == "" {
 		t.Skip("PG2DDB_AWS_SMOKE_BUCKET not set: no smoke test against real AWS")

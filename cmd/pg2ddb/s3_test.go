@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -24,12 +25,14 @@ import (
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/credentials"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -64,9 +67,6 @@ func newS3Env(t *testing.T, opts ddbsim.Options) *s3Env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	return &s3Env{sim: sim, s3url: ts.URL, s3: c,
 		flags: []string{"--endpoint-url", sim.URL(), "--region", "us-east-1", "--s3-endpoint-url", ts.URL}}
 }
@@ -84,21 +84,47 @@ func (e *s3Env) run(t *testing.T, want int, args ...string) (string, string) {
 	return out, errOut
 }
 
-// TestS3ExportImportAndBulkPutDatasets takes every table of the five
-// shared datasets through both S3 paths a user takes — plan
+// TestS3ExportImportAndBulkPutDatasets takes every table of pagila, and a
+// table of whole-row duplicates, through both S3 paths a user takes — plan
 // (mapping.Design, unedited) → export → import → verify, then bulk-put
-// --recreate of the same export → verify — with no difference.
+// --recreate of the same export → verify — with no difference. pagila has
+// the most column types (arrays, bytea, enums, tsvector, timestamps); the
+// duplicates table has the copies the export numbers, as dellstore2's
+// cust_hist has. The export writes each item with the loader's encoder, so
+// the other datasets' rows, which TestDatasetEndToEnd takes end to end
+// through the direct load, would repeat the same encoding. Compression none
+// is in TestBulkPutMergesFailedItemsIntoRejects.
 func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
-	for _, ds := range testenv.Datasets {
+	testenv.Long(t)
+	t.Parallel()
+	for _, c := range []struct {
+		name, dataset, compression string
+		setup                      []string
+	}{
+		{"pagila", "pagila", "gzip", nil},
+		{"duplicates", "", "zstd", []string{
+			`CREATE TABLE public.hist (customerid int NOT NULL, orderid int NOT NULL, prod_id int NOT NULL)`,
+			`INSERT INTO public.hist SELECT i % 97 + 1, i, (i * 7) % 500 + 1 FROM generate_series(1, 6000) i`,
+			`INSERT INTO public.hist SELECT * FROM public.hist WHERE orderid % 50 = 0`,
+			`ANALYZE public.hist`,
+		}},
+	} {
+		ds, compression := c.name, c.compression
 		t.Run(ds, func(t *testing.T) {
-			db := testenv.NewDatabase(t, ds)
+			t.Parallel()
+			db := testenv.NewDatabase(t, c.dataset)
+			fixture.Exec(t, db.Pool, c.setup...)
 			e := newS3Env(t, ddbsim.Options{})
 			planPath := filepath.Join(t.TempDir(), ds+".yaml")
 			if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "-o", planPath); code != 0 {
 				t.Fatalf("plan: exit %d: %s", code, errOut)
 			}
+			if c.setup != nil {
+				if p, err := plans.ReadFile(planPath); err != nil || p.Tables[0].Duplicates == nil || p.Tables[0].Duplicates.Action != plans.DuplicatesNumber {
+					t.Fatalf("the plan does not number the duplicates: %v", err)
+				}
+			}
 			to := "s3://" + testBucket + "/" + ds + "/run1"
-			compression := []string{"gzip", "zstd", "none"}[len(ds)%3]
 			out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--compression", compression, "--max-rejects", "1000000")
 			if !strings.Contains(out, "manifest: "+to+"/manifest.json") {
 				t.Fatalf("export output lacks the manifest:\n%s", out)
@@ -139,7 +165,7 @@ func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 			if code == 0 || strings.Count(strings.TrimSpace(errOut), "\n") != 0 || !strings.Contains(errOut, "new tables only") {
 				t.Fatalf("import into existing tables: exit %d: %q", code, errOut)
 			}
-			_, errOut = e.run(t, 0, "bulk-put", planPath, "--from", to, "--recreate", "--progress", "none", "--poll", "20ms")
+			_, errOut = e.run(t, 0, "bulk-put", planPath, "--from", to, "--recreate", "--yes", "--progress", "none", "--poll", "20ms")
 			if !strings.Contains(errOut, "--recreate: deleting") {
 				t.Fatalf("bulk-put --recreate does not list what it deletes:\n%s", errOut)
 			}
@@ -155,6 +181,7 @@ func TestS3ExportImportAndBulkPutDatasets(t *testing.T) {
 // export's objects: the bulk put completes with errors, and pg2ddb reads
 // its S3 error report into the rejects file with DynamoDB's reasons.
 func TestBulkPutMergesFailedItemsIntoRejects(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "chinook")
 	e := newS3Env(t, ddbsim.Options{})
 	planPath := filepath.Join(t.TempDir(), "chinook.yaml")
@@ -217,6 +244,7 @@ func TestBulkPutMergesFailedItemsIntoRejects(t *testing.T) {
 // time: pg2ddb stops waiting at --timeout and says which import is still
 // running, instead of hanging.
 func TestImportInterruptedIsReported(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "chinook")
 	e := newS3Env(t, ddbsim.Options{JobDelay: time.Hour})
 	planPath := filepath.Join(t.TempDir(), "chinook.yaml")
@@ -241,8 +269,22 @@ func TestImportInterruptedIsReported(t *testing.T) {
 		t.Fatalf("plan: exit %d: %s", code, errOut)
 	}
 	e.run(t, 0, "export", plan2, "--source", db.URL, "--to", to+"2", "--progress", "none")
+	// Ctrl-C once the import has started: its table exists (CREATING),
+	// and the import's answer has had time to arrive (a fixed 300 ms from
+	// the start was too short on a busy machine).
 	ctx, cancel := context.WithCancel(context.Background())
-	time.AfterFunc(300*time.Millisecond, cancel)
+	defer cancel()
+	go func() {
+		ddb := testenv.DynamoDBAt(e.sim.URL())
+		for ctx.Err() == nil {
+			if out, err := ddb.ListTables(ctx, &dynamodb.ListTablesInput{}); err == nil && slices.ContainsFunc(out.TableNames, func(n string) bool { return strings.HasPrefix(n, "c_") }) {
+				time.Sleep(300 * time.Millisecond)
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
 	var o, eb bytes.Buffer
 	code = run(ctx, append([]string{"import", plan2, "--from", to + "2", "--progress", "none", "--poll", "50ms"}, e.flags...), &o, &eb)
 	if code != 130 || !strings.Contains(eb.String(), "goes on in AWS") || !strings.Contains(eb.String(), "/import/") {
@@ -250,18 +292,28 @@ func TestImportInterruptedIsReported(t *testing.T) {
 	}
 }
 
+// The export that TestExportKillAndResume kills: 60,000 rows (eventsTable,
+// a NaN every 997th: 60 rejects) in objects of 500 kB, about 15 of them.
+const (
+	killRows       = 60_000
+	killRejects    = killRows / 997
+	killObjectSize = "500000"
+)
+
 // TestExportKillAndResume kills an export with SIGKILL while it writes,
 // resumes it, and requires the objects under the prefix to be exactly the
 // manifest's, holding every item once, and the same objects a fresh
 // export writes.
 func TestExportKillAndResume(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
-	eventsTable(t, db, 200000)
+	eventsTable(t, db, killRows)
 	e := newS3Env(t, ddbsim.Options{})
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "s3kill")
 	to := "s3://" + testBucket + "/kill"
-	args := append([]string{"export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000"}, e.flags...)
+	args := append([]string{"export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize}, e.flags...)
 	cmd := exec.Command(binary(t), args...)
 	cmd.Env = os.Environ()
 	var stderr strings.Builder
@@ -269,27 +321,36 @@ func TestExportKillAndResume(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
+	exited := make(chan error, 1)
+	go func() { exited <- cmd.Wait() }()
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		if st, err := os.Stat(planPath + ".rejects.jsonl"); err == nil && st.Size() > 5000 {
+		// A quarter of the rejects: the export is a quarter through.
+		if b, err := os.ReadFile(planPath + ".rejects.jsonl"); err == nil && bytes.Count(b, []byte("\n")) >= killRejects/4 {
 			break
 		}
-		time.Sleep(5 * time.Millisecond)
+		select {
+		case err := <-exited:
+			t.Fatalf("the export ended before it was killed: %v\n%s", err, stderr.String())
+		case <-time.After(5 * time.Millisecond):
+		}
 	}
 	if err := cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
-	cmd.Wait() //nolint:errcheck // killed
+	<-exited // killed
 	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: "kill/"})
 	if err != nil || m == nil || len(m.Tables) != 1 || m.Tables[0].Done {
 		t.Fatalf("manifest after the kill: %+v, %v; want one unfinished table\n%s", m, err, stderr.String())
 	}
-	out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000", "--resume")
-	if !strings.Contains(out, "200,000") {
+	killed, _ := os.ReadFile(planPath + ".rejects.jsonl")
+	t.Logf("killed after %d of %d rejects", bytes.Count(killed, []byte("\n")), killRejects)
+	out, _ := e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize, "--resume")
+	if !strings.Contains(out, "60,000") {
 		t.Fatalf("resume output:\n%s", out)
 	}
 	resumed := checkExport(t, e, "kill/")
-	e.run(t, 0, "export", planPath, "--source", db.URL, "--to", "s3://"+testBucket+"/fresh", "--progress", "none", "--max-rejects", "1000", "--object-size", "1000000")
+	e.run(t, 0, "export", planPath, "--source", db.URL, "--to", "s3://"+testBucket+"/fresh", "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize)
 	fresh := checkExport(t, e, "fresh/")
 	if len(resumed) != len(fresh) || len(resumed) < 5 {
 		t.Fatalf("resumed export has %d objects, a fresh one %d", len(resumed), len(fresh))
@@ -303,14 +364,14 @@ func TestExportKillAndResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(recs) != 200 {
-		t.Fatalf("%d reject lines after the resume, want the 200 NaN rows once", len(recs))
+	if len(recs) != killRejects {
+		t.Fatalf("%d reject lines after the resume, want the %d NaN rows once", len(recs), killRejects)
 	}
 }
 
 // checkExport reads every object under prefix, requires them to be the
 // manifest's objects with its counts and hashes, every item's key once,
-// and 199,800 items; it returns the objects' hashes by name.
+// and killRows-killRejects items; it returns the objects' hashes by name.
 func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 	t.Helper()
 	m, err := s3load.ReadManifest(t.Context(), e.s3, s3load.Location{Bucket: testBucket, Prefix: prefix})
@@ -372,8 +433,8 @@ func checkExport(t *testing.T, e *s3Env, prefix string) map[string]string {
 		}
 		items += n
 	}
-	if items != 199800 || et.Items != items || et.Rejected != 200 {
-		t.Fatalf("%d items in the objects, manifest %d items and %d rejected; want 199,800 and 200", items, et.Items, et.Rejected)
+	if items != killRows-killRejects || et.Items != items || et.Rejected != killRejects {
+		t.Fatalf("%d items in the objects, manifest %d items and %d rejected; want %d and %d", items, et.Items, et.Rejected, killRows-killRejects, killRejects)
 	}
 	return sums
 }
@@ -384,6 +445,7 @@ func sha256Sum(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
 // from the load's snapshot; load --via bulk-put --recreate lists the tables
 // it deletes and writes them again through StartBulkPutItems; both verify.
 func TestLoadVia(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "northwind")
 	e := newS3Env(t, ddbsim.Options{})
 	planPath := filepath.Join(t.TempDir(), "northwind.yaml")
@@ -402,7 +464,7 @@ func TestLoadVia(t *testing.T) {
 	if code == 0 || !strings.Contains(errOut, "new tables only") {
 		t.Fatalf("second load --via import: exit %d: %s", code, errOut)
 	}
-	_, errOut = e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "bulk-put", "--stage", stage, "--recreate", "--progress", "none")
+	_, errOut = e.run(t, 0, "load", planPath, "--source", db.URL, "--via", "bulk-put", "--stage", stage, "--recreate", "--yes", "--progress", "none")
 	if !strings.Contains(errOut, "--recreate: deleting") {
 		t.Fatalf("load --via bulk-put --recreate does not list what it deletes:\n%s", errOut)
 	}

@@ -24,6 +24,7 @@ type fakeTimer struct {
 // warning (not one per missed period) after the clock jumps; none after
 // the load has ended.
 func TestSnapshotWatchWarnsEachPeriod(t *testing.T) {
+	t.Parallel()
 	began := time.Date(2026, 11, 23, 9, 0, 0, 0, time.UTC)
 	var mu sync.Mutex
 	now := began
@@ -102,6 +103,7 @@ func pg2ddbSessions(db *testenv.Database) (int, error) {
 // is a real limit: with 2, two sessions can be held and a third waits, and
 // the server sees exactly two pg2ddb sessions. 0 is refused.
 func TestSourceMaxConnectionsLimitsSessions(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	pool, err := (&sourceFlags{url: db.URL, maxConns: 2}).connect(t.Context())
 	if err != nil {
@@ -137,6 +139,7 @@ func TestSourceMaxConnectionsLimitsSessions(t *testing.T) {
 // more) and a snapshot-age warning period shorter than the load, which
 // must then be printed.
 func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 20000)
 	_, target := simTarget(t)
@@ -186,7 +189,7 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 		t.Errorf("the summary lacks the first write's time:\n%s", out)
 	}
 
-	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate"}, target...)...)
+	code, _, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--source-max-connections", "0", "--recreate", "--yes"}, target...)...)
 	if code == 0 || !strings.Contains(errOut, "--source-max-connections must be at least 1") {
 		t.Errorf("--source-max-connections 0: exit %d: %s", code, errOut)
 	}
@@ -196,6 +199,7 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 // this machine, whose backends share pg2ddb's cores, gets at most half of
 // them; --source-max-connections bounds both.
 func TestDefaultReadersFollowWhereTheSourceRuns(t *testing.T) {
+	t.Parallel()
 	local := min(4, max(1, runtime.NumCPU()/2))
 	for _, c := range []struct {
 		url      string

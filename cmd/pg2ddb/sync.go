@@ -27,7 +27,7 @@ import (
 // syncFlags are the settings of pg2ddb sync.
 type syncFlags struct {
 	resume, drop, untilCaughtUp bool
-	appendTo, recreate          bool
+	appendTo, recreate, yes     bool
 	workers, readers, window    int
 	slot, state                 string
 	checkpoint, rejects         string
@@ -66,7 +66,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 		Example: `  pg2ddb sync plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb sync plans/shop.yaml --resume --until-caught-up
   pg2ddb sync plans/shop.yaml --drop`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error { return a.runSync(cmd.Context(), args[0], &f) },
 	}
 	a.source.register(c.Flags())
@@ -76,7 +76,8 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.BoolVar(&f.drop, "drop", false, "drop the sync's replication slot and publication, and its state file")
 	fs.BoolVar(&f.untilCaughtUp, "until-caught-up", false, "exit once every change the source had written is applied")
 	fs.BoolVar(&f.appendTo, "append", false, "load into target tables that already hold items")
-	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist")
+	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
+	registerYes(fs, &f.yes)
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
 	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once during the load (see load --readers)")
 	fs.IntVar(&f.window, "window", 5000, "most changes applied as one window (one write per item per window)")
@@ -112,6 +113,10 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 	}
 	if f.resume && f.recreate {
 		return errors.New("sync: --resume continues a sync; --recreate would delete what it wrote")
+	}
+	if err := checkOutputs("--state", statePath, "--checkpoint", or(f.checkpoint, planPath+".checkpoint.json"),
+		"--rejects", or(f.rejects, planPath+".rejects.jsonl")); err != nil {
+		return fmt.Errorf("sync: %w", err)
 	}
 	plan, err := plans.ReadFile(planPath)
 	if err != nil {
@@ -176,6 +181,11 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 		}
 	}()
 
+	if !st.Loaded && f.recreate {
+		if err := a.confirmRecreate(ctx, "sync", db, tables, f.yes); err != nil {
+			return err
+		}
+	}
 	if !st.Loaded {
 		if err := a.syncLoad(ctx, planPath, statePath, plan, pool, cs, db, st, f); err != nil {
 			return err
@@ -234,12 +244,8 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 		fmt.Fprintf(a.stderr, "pg2ddb: resuming the initial load from a new snapshot; the changes since %s follow it\n", st.Consistent)
 	}
 	defer snap.Close(ctx)
-	live, err := liveColumns(ctx, snap, plan)
-	if err != nil {
+	if _, err := checkLive(ctx, snap, plan, planPath); err != nil {
 		return err
-	}
-	if _, err := plans.CheckLive(plan, live); err != nil {
-		return fmt.Errorf("plan %s: %w", planPath, err)
 	}
 	readers := f.readers
 	if readers == 0 {

@@ -160,9 +160,6 @@ func slowSim(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	return []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
 }
 
@@ -199,6 +196,7 @@ func verifyFull(t *testing.T, planPath, source string, target []string) string {
 // it has caught up, and checks that DynamoDB equals the source, item by
 // item and attribute by attribute.
 func TestSyncWorkload(t *testing.T) {
+	t.Parallel()
 	const rows = 3000
 	db := testenv.NewLogicalDatabase(t, "")
 	workloadSchema(t, db, rows)
@@ -321,9 +319,10 @@ func (l *lockedBuffer) String() string {
 	return l.b.String()
 }
 
-// appliedSome reports whether a sync's progress lines show changes applied.
+// appliedRE matches a sync's progress line of changes applied.
 var appliedRE = regexp.MustCompile(`sync: ([0-9,]+) changes applied`)
 
+// appliedSome reports whether a sync's progress lines show changes applied.
 func appliedSome(out string) bool {
 	for _, m := range appliedRE.FindAllStringSubmatch(out, -1) {
 		if m[1] != "0" {
@@ -338,6 +337,8 @@ func appliedSome(out string) bool {
 // resumes it each time, and checks that DynamoDB equals the source once
 // the last run has caught up.
 func TestSyncKillResume(t *testing.T) {
+	testenv.Long(t)
+	t.Parallel()
 	const rows = 2000
 	db := testenv.NewLogicalDatabase(t, "")
 	workloadSchema(t, db, rows)

@@ -9,6 +9,7 @@ import (
 )
 
 func TestCapacityFlags(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
 		flags capacityFlags
@@ -37,6 +38,7 @@ func TestCapacityFlags(t *testing.T) {
 }
 
 func TestExistingTables(t *testing.T) {
+	t.Parallel()
 	for _, c := range []struct {
 		appendTo, recreate bool
 		want               target.Existing

@@ -25,7 +25,7 @@ item count, and a sample of source rows attribute by attribute. Differences are
 printed and the exit status is non-zero.`,
 		Example: `  pg2ddb verify plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb verify plans/shop.yaml --sample 5000`,
-		Args: cobra.ExactArgs(1),
+		Args: planArg,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			ctx := cmd.Context()
 			op, err := a.openPlan(ctx, args[0], tables)

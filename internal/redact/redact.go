@@ -216,15 +216,14 @@ func Error(err error, cs string) string {
 	return msg
 }
 
-// scrub replaces s in msg by Mask. A short s (a password word such as "my")
-// is replaced only where it stands as a word of its own, so that it does
-// not eat into the rest of the message; a longer one everywhere.
+// scrub replaces s in msg by Mask wherever it stands as a token of its
+// own: an end of s that is a letter, digit or underscore must not touch
+// another one in msg. A password that is a word ("word") is removed from
+// "password=word" without eating into "password"; a password that begins
+// or ends with punctuation needs no boundary on that side.
 func scrub(msg, s string) string {
 	if s == "" || s == Mask {
 		return msg
-	}
-	if len(s) >= 4 {
-		return strings.ReplaceAll(msg, s, Mask)
 	}
 	var b strings.Builder
 	for {
@@ -234,13 +233,18 @@ func scrub(msg, s string) string {
 			return b.String()
 		}
 		end := i + len(s)
-		if (i == 0 || !isWordByte(msg[i-1])) && (end == len(msg) || !isWordByte(msg[end])) {
+		left := !isWordByte(s[0]) || i == 0 || !isWordByte(msg[i-1])
+		right := !isWordByte(s[len(s)-1]) || end == len(msg) || !isWordByte(msg[end])
+		if left && right {
 			b.WriteString(msg[:i])
 			b.WriteString(Mask)
-		} else {
-			b.WriteString(msg[:end])
+			msg = msg[end:]
+			continue
 		}
-		msg = msg[end:]
+		// Not a token here: keep its first byte and look again after it,
+		// so an occurrence that overlaps this one is still found.
+		b.WriteString(msg[:i+1])
+		msg = msg[i+1:]
 	}
 }
 

@@ -51,9 +51,16 @@ func TestError(t *testing.T) {
 		// other words of the message.
 		{"short words", "host=db password=my pw dbname=shop", "my pw: mysql pwd failed for my, pw",
 			"xxxxx: mysql pwd failed for xxxxx, xxxxx"},
-		// From four bytes on, a secret is removed wherever it stands.
+		// A secret of any length is a token of its own: "word" is not
+		// scrubbed out of "password" ("passxxxxx=") nor "pass" out of
+		// "bypass".
 		{"longer word", "host=db password=my pass dbname=shop", "bypass for my",
-			"byxxxxx for xxxxx"},
+			"bypass for xxxxx"},
+		{"word inside a keyword", "host=db password=word dbname=shop", "bad password=word; password words",
+			"bad password=xxxxx; password words"},
+		// An end of the secret that is punctuation needs no boundary.
+		{"punctuation at the ends", "host=db password='!x9!' dbname=shop", "got a!x9!b",
+			"got axxxxxb"},
 		{"nothing secret", "host=db user=me", "connection refused", "connection refused"},
 	} {
 		if got := Error(errors.New(c.msg), c.cs); got != c.want {

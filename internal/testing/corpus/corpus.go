@@ -164,8 +164,8 @@ INSERT INTO archive.tenants SELECT 'X-'||lpad(i::text,3,'0'), 'Former tenant '||
 	},
 	{
 		Schema: "public", Name: "tenant_invoices", Rows: 6000,
-		Verdict: Verdict{PartitionKey: []string{"tenant_code"}, SortKey: []string{"invoice_number"}, Sharded: true,
-			Why: "UNIQUE (tenant_code, invoice_number) with tenant_code the owning foreign key: pk tenant_code, sk invoice_number; ACME holds 2,500 of 6,000 invoices (2.5 s at 1,000 WCU/s against a 1.5 s ideal load at 4,000 WCU/s): keep the key and write-shard it"},
+		Verdict: Verdict{PartitionKey: []string{"tenant_code"}, SortKey: []string{"invoice_number"},
+			Why: "UNIQUE (tenant_code, invoice_number) with tenant_code the owning foreign key: pk tenant_code, sk invoice_number; ACME holds 2,500 of 6,000 invoices (2.5 s at 1,000 WCU/s against a 1.5 s ideal load at 4,000 WCU/s): a one-second tail of one load, so the key stays whole — sharding is permanent and costs every reader of a tenant a query per shard, and nothing says the live write rate needs it"},
 		sql: `CREATE TABLE tenant_invoices (tenant_code text NOT NULL REFERENCES tenants, invoice_number text NOT NULL, issued_on date NOT NULL, amount numeric(10,2) NOT NULL,
   UNIQUE (tenant_code, invoice_number));
 INSERT INTO tenant_invoices SELECT t, 'INV-'||lpad((row_number() OVER (PARTITION BY t ORDER BY i))::text,5,'0'), date '2024-01-01' + i/50, ((i*7919)%90000)/100.0

@@ -34,7 +34,9 @@
 // simulated time = wall time since Start * TimeScale. Budgets and all
 // reported figures (per-second series, rates) are in simulated units, so with
 // TimeScale 50 a 1,000 WCU/s partition accepts 50,000 WCU per wall second and
-// a 100 s simulated load takes 2 s.
+// a 100 s simulated load takes 2 s. Options.Clock replaces the wall clock:
+// with a ManualClock, simulated time moves only when the caller advances it,
+// so throttling is deterministic and takes no wall time.
 //
 // # Faults
 //

@@ -78,8 +78,13 @@ type Options struct {
 	TableWCU     float64 // simulated WCU/s per table; 0: provisioned WCU or Partitions*PartitionWCU
 	BurstSeconds float64 // bucket size in seconds of budget; default 0.1
 	TimeScale    float64 // simulated seconds per wall second; default 1
-	Faults       Faults
-	Seed         uint64
+	// Clock is what simulated time is measured on (times TimeScale); nil
+	// is the wall clock. With a ManualClock time moves only when the caller
+	// advances it, so budgets, throttling and the per-second figures are
+	// the same on every run and take no wall time.
+	Clock  Clock
+	Faults Faults
+	Seed   uint64
 
 	// CreateDelay is how long (wall time) a new table stays CREATING.
 	CreateDelay time.Duration
@@ -110,6 +115,9 @@ func (o *Options) defaults() error {
 	}
 	if o.TimeScale == 0 {
 		o.TimeScale = 1
+	}
+	if o.Clock == nil {
+		o.Clock = wallClock{}
 	}
 	if o.MaxTrackedKeys == 0 {
 		o.MaxTrackedKeys = 100_000
@@ -184,7 +192,7 @@ func New(opts Options) (*Server, error) {
 	}
 	s := &Server{
 		opts:    opts,
-		start:   time.Now(),
+		start:   opts.Clock.Now(),
 		done:    make(chan struct{}),
 		tables:  map[string]*table{},
 		rng:     rand.New(rand.NewPCG(opts.Seed, opts.Seed^0x9e3779b97f4a7c15)),
@@ -243,7 +251,7 @@ func (s *Server) Close() error {
 
 // simNow is the simulated time in seconds since the server started.
 func (s *Server) simNow() float64 {
-	return time.Since(s.start).Seconds() * s.opts.TimeScale
+	return s.opts.Clock.Now().Sub(s.start).Seconds() * s.opts.TimeScale
 }
 
 // FaultLog returns the fault decisions so far, in arrival order.

@@ -12,5 +12,7 @@
 //     for the test binary and stops it in Main.
 //
 // A missing service fails the test that needs it, with the reason; it is never
-// a skip, because a green run that tested nothing would lie.
+// a skip, because a green run that tested nothing would lie. The one skip is
+// Long's: the long tests (whole datasets, killed processes, a browser) under
+// `go test -short`, the inner loop's make test-short; make test runs them.
 package testenv

@@ -36,6 +36,16 @@ func Main(m *testing.M) int {
 	return code
 }
 
+// Long marks t as one of the long tests (whole datasets, killed
+// processes, a browser): `go test -short` (make test-short) skips it, make
+// test runs it.
+func Long(t testing.TB) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("a long test: -short skips it; make test runs it")
+	}
+}
+
 // RepoRoot returns the directory holding go.mod, found by walking up from the
 // working directory (go test runs tests in their package directory).
 func RepoRoot() (string, error) {

@@ -1,5 +1,0 @@
-//go:build !race
-
-package ddbsim
-
-const raceEnabled = false

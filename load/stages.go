@@ -1,0 +1,268 @@
+package load
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"runtime"
+	"sync"
+
+	"github.com/pg2ddb/pg2ddb/item"
+	"github.com/pg2ddb/pg2ddb/order"
+)
+
+// The encoding stage: rows of the load order are copied out of the
+// iterator in blocks of consecutive positions, and each block is hashed
+// (one digest a row, for the chunk claims) and encoded into its items by
+// one of Options.Encoders goroutines; the reader takes the blocks back in
+// order, the one ordered hand-off, where it cuts batches and chunks,
+// writes rejects and measures the spread. The items, rejects, batches and
+// chunk hashes are the same whatever the number of encoders.
+
+// blockRows and blockBytes bound a block: it ends at whichever comes
+// first (a row larger than blockBytes makes a block of its own).
+const (
+	blockRows  = 256
+	blockBytes = 256 << 10
+)
+
+// rowBlock is a run of consecutive rows and what an encoder made of them.
+type rowBlock struct {
+	rows []order.Row
+	data []byte   // the rows' keys and values
+	vals [][]byte // the backing of the rows' Values
+	// frontier: rows below it are hashed only (a resume's recheck).
+	frontier int64
+	digests  [][16]byte
+	items    []item.WireItem // items[i] is rows[i]'s when rejs[i] is nil
+	rejs     []*item.Reject
+	buf      []byte // the items' bodies
+	done     chan struct{}
+}
+
+// add copies row into the block; false when the block is full (row is
+// then not added).
+func (b *rowBlock) add(row *order.Row) bool {
+	size := len(row.PK) + len(row.SK)
+	for _, v := range row.Values {
+		size += len(v)
+	}
+	if len(b.rows) > 0 && (len(b.rows) == blockRows || len(b.data)+size > cap(b.data)) {
+		return false
+	}
+	if b.data == nil {
+		b.data = make([]byte, 0, max(blockBytes, size))
+	}
+	keep := func(v []byte) []byte {
+		if v == nil {
+			return nil
+		}
+		start := len(b.data)
+		b.data = append(b.data, v...)
+		return b.data[start:len(b.data):len(b.data)]
+	}
+	if b.vals == nil {
+		b.vals = make([][]byte, 0, blockRows*len(row.Values))
+	}
+	if len(b.vals)+len(row.Values) > cap(b.vals) {
+		// A block's rows share one backing of values; a full one starts
+		// another (the rows before keep theirs).
+		b.vals = make([][]byte, 0, blockRows*len(row.Values))
+	}
+	start := len(b.vals)
+	for _, v := range row.Values {
+		b.vals = append(b.vals, keep(v))
+	}
+	b.rows = append(b.rows, order.Row{Pos: row.Pos, PK: keep(row.PK), SK: keep(row.SK), Problem: row.Problem, Copies: row.Copies,
+		Values: b.vals[start:len(b.vals):len(b.vals)]})
+	return true
+}
+
+// encode hashes and encodes the block's rows.
+func (b *rowBlock) encode(enc *item.Encoder) {
+	n := len(b.rows)
+	b.digests = make([][16]byte, n)
+	b.items = make([]item.WireItem, n)
+	b.rejs = make([]*item.Reject, n)
+	// Items take about 1.4 times their rows' bytes (names, quoting).
+	b.buf = make([]byte, 0, len(b.data)+len(b.data)/2)
+	var scratch []byte
+	for i := range b.rows {
+		row := &b.rows[i]
+		scratch = appendRowHashInput(scratch[:0], row)
+		s := sha256.Sum256(scratch)
+		b.digests[i] = [16]byte(s[:16])
+		if row.Pos < b.frontier {
+			continue
+		}
+		buf, it, rej := enc.AppendWire(b.buf, row)
+		if rej != nil {
+			b.rejs[i] = rej
+			continue
+		}
+		b.buf = buf
+		b.items[i] = it
+	}
+}
+
+// appendRowHashInput appends what a row's digest hashes: every field
+// length-prefixed, NULL told apart from empty, so two different rows
+// cannot feed it the same bytes.
+func appendRowHashInput(b []byte, row *order.Row) []byte {
+	field := func(v []byte) {
+		if v == nil {
+			b = append(b, 0)
+			return
+		}
+		b = binary.AppendUvarint(b, uint64(len(v))+1)
+		b = append(b, v...)
+	}
+	b = binary.AppendVarint(b, row.Pos)
+	field(row.PK)
+	field(row.SK)
+	b = binary.AppendUvarint(b, uint64(len(row.Problem)))
+	b = append(b, row.Problem...)
+	b = binary.AppendVarint(b, row.Copies)
+	b = binary.AppendUvarint(b, uint64(len(row.Values)))
+	for _, v := range row.Values {
+		field(v)
+	}
+	return b
+}
+
+// encodeStage reads rows and hands back encoded blocks in order. With one
+// encoder everything runs on the caller's goroutine.
+type encodeStage struct {
+	rows     order.Iterator
+	enc      *item.Encoder
+	frontier int64
+	workers  int
+
+	// parallel: the producer reads rows into blocks and hands each to
+	// the encoders (work) and, in order, to next's caller (ordered).
+	ctx     context.Context
+	cancel  context.CancelFunc
+	wg      sync.WaitGroup
+	ordered chan *rowBlock
+	work    chan *rowBlock
+	err     error // the iterator's, read once ordered is closed
+
+	pending *order.Row // a row read that did not fit its block (serial)
+	ended   bool
+}
+
+func encoders(n int) int {
+	if n <= 0 {
+		return runtime.GOMAXPROCS(0)
+	}
+	return n
+}
+
+func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder, frontier int64, workers int) *encodeStage {
+	s := &encodeStage{rows: rows, enc: enc, frontier: frontier, workers: encoders(workers)}
+	if s.workers <= 1 {
+		return s
+	}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.ordered = make(chan *rowBlock, 2*s.workers)
+	s.work = make(chan *rowBlock, 2*s.workers)
+	s.wg.Add(1 + s.workers)
+	go s.produce()
+	for range s.workers {
+		go func() {
+			defer s.wg.Done()
+			for b := range s.work {
+				b.encode(s.enc)
+				close(b.done)
+			}
+		}()
+	}
+	return s
+}
+
+// fill reads rows into a new block; nil at the end of the rows.
+func (s *encodeStage) fill() *rowBlock {
+	b := &rowBlock{frontier: s.frontier, done: make(chan struct{})}
+	if s.pending != nil {
+		b.add(s.pending)
+		s.pending = nil
+	}
+	for !s.ended {
+		if !s.rows.Next() {
+			s.ended = true
+			break
+		}
+		row := s.rows.Row()
+		if !b.add(row) {
+			// Row is reused by Next: keep a copy for the next block.
+			c := &rowBlock{}
+			c.add(row)
+			s.pending = &c.rows[0]
+			break
+		}
+	}
+	if len(b.rows) == 0 {
+		return nil
+	}
+	return b
+}
+
+func (s *encodeStage) produce() {
+	defer s.wg.Done()
+	defer close(s.work)
+	defer close(s.ordered)
+	for {
+		b := s.fill()
+		if b == nil {
+			s.err = s.rows.Err()
+			return
+		}
+		select {
+		case s.work <- b:
+		case <-s.ctx.Done():
+			return
+		}
+		select {
+		case s.ordered <- b:
+		case <-s.ctx.Done():
+			return
+		}
+	}
+}
+
+// next returns the next encoded block in order, or nil at the end.
+func (s *encodeStage) next() *rowBlock {
+	if s.workers <= 1 {
+		b := s.fill()
+		if b != nil {
+			b.encode(s.enc)
+		}
+		return b
+	}
+	b, ok := <-s.ordered
+	if !ok {
+		return nil
+	}
+	<-b.done
+	return b
+}
+
+// Err is the iterator's error, once next returned nil.
+func (s *encodeStage) Err() error {
+	if s.workers <= 1 {
+		return s.rows.Err()
+	}
+	return s.err
+}
+
+// stop ends the stage's goroutines; the iterator is no longer read once
+// it returns.
+func (s *encodeStage) stop() {
+	if s.workers <= 1 {
+		return
+	}
+	s.cancel()
+	for range s.ordered {
+	}
+	s.wg.Wait()
+}

@@ -1,0 +1,441 @@
+package mapping
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// The key design's decision list: named rules in priority order. The first
+// rule that proposes a key whose columns pass the gates (never NULL, a key
+// type, no sequence evidence of the table's own, a sort key that makes the
+// item key unique) decides the table, and the partition key's why cites it
+// by name. The structure of the schema decides first (declared keys,
+// ownership in composite keys); the data proves and gates; names only break
+// ties, and only with cardinality behind them. docs/key-design.md describes
+// the same list.
+const (
+	// RuleDeclaredNaturalKey: a one-column primary key that is no
+	// sequence-style id and no mirror of another table's surrogate is the
+	// table's identity.
+	RuleDeclaredNaturalKey = "declared-natural-key"
+	// RuleCompositeKeyOwner: a composite primary key, or a composite
+	// unique constraint or index, names the owner of its rows — the
+	// reference to a natural key, else a code or number of the table's
+	// own, else a reference to a surrogate, in that order; never a date —
+	// as the partition key, and the rest of the key as the sort key.
+	RuleCompositeKeyOwner = "composite-key-owner"
+	// RuleAlternateNaturalKey: when the primary key is a surrogate (or
+	// mirrors one), a one-column unique constraint or index on a natural
+	// column is the identity.
+	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleDataUniqueNatural: no declared key is natural, but a column
+	// named as an identifier (code, number, login, …) is unique in the
+	// data, or nearly so (a business key with a few versions per value).
+	RuleDataUniqueNatural = "data-unique-natural"
+	// RuleOwnedCode: a code that repeats only across the rows' owner (a
+	// reference to a natural key) and is unique within it, by the data:
+	// the owner is the partition key, the code the sort key.
+	RuleOwnedCode = "owned-code"
+	// RuleScoredCandidates: the gated candidates ranked by their evidence
+	// of meaning and their statistics (the owning reference with an
+	// ordering column, names with the identity as tiebreak, …).
+	RuleScoredCandidates = "scored-candidates"
+	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
+	// key (a surrogate) is the partition key, with a warning.
+	RuleSequenceOnlyFallback = "sequence-only-fallback"
+)
+
+// KeyRules lists the decision list's rule names in priority order.
+var KeyRules = []string{
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleSequenceOnlyFallback,
+}
+
+// proposal is a key a structural rule proposes.
+type proposal struct {
+	rule string
+	pk   []string
+	// rest are the columns of the declared key besides pk: with pk they
+	// are proven unique by label. Empty for a data proposal.
+	rest  []string
+	label string
+	why   string
+}
+
+// structural runs the structural rules in order and returns the first
+// proposal that passes, as a candidate and its sort key; nil when none
+// does.
+func (d *designer) structural(cands []*candidate) (*candidate, *sortKey, error) {
+	var props []proposal
+	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
+	props = append(props, d.alternateNaturalKeys()...)
+	for _, u := range d.uniqueIndexes() {
+		if u.idx != d.t.PrimaryKey {
+			kind := "unique constraint"
+			if !u.idx.Constraint {
+				kind = "unique index"
+			}
+			props = append(props, d.compositeOwners(u.idx, kind)...)
+		}
+	}
+	props = append(props, d.dataUniqueNatural(true)...)
+	owned, err := d.ownedCodes()
+	if err != nil {
+		return nil, nil, err
+	}
+	props = append(props, owned...)
+	props = append(props, d.dataUniqueNatural(false)...)
+	for _, p := range props {
+		c := d.proposed(p, cands)
+		if c == nil {
+			continue
+		}
+		var sk *sortKey
+		switch {
+		case p.label == "checked":
+			sk, _ = d.sortKeyFrom(p.rest, "checked: unique in the data")
+			if sk != nil {
+				sk = d.holdTomorrow(c, sk)
+			}
+		case p.label != "":
+			sk, _ = d.sortKeyFrom(p.rest, "unique by "+p.label)
+		default:
+			var err error
+			sk, err = d.sortKeyFor(c)
+			if err != nil {
+				return nil, nil, err
+			}
+		}
+		if sk == nil {
+			continue
+		}
+		c.why = append([]string{"rule " + p.rule + ": " + p.why}, c.why...)
+		c.failures = nil
+		return c, sk, nil
+	}
+	return nil, nil, nil
+}
+
+// proposed is the candidate of p's partition key — the scored one when the
+// columns were scored, so the plan does not list it among the rejected —
+// or nil when a column fails a hard gate: NULLs, no key type, too wide, or
+// sequence evidence of the table's own (a reference to a parent's
+// surrogate may be an owner).
+func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
+	for _, name := range p.pk {
+		col := d.t.Column(name)
+		if col == nil || !d.usable(col) {
+			return nil
+		}
+		if d.ownSequence(col) {
+			return nil
+		}
+	}
+	var c *candidate
+	for _, cand := range cands {
+		if slices.Equal(cand.columns(), p.pk) {
+			c = cand
+			break
+		}
+	}
+	if c == nil {
+		c = d.fromColumns(p.pk, p.why)
+		if c == nil {
+			return nil
+		}
+		c.meaning = meaningIdentifier
+	}
+	if len(c.parts) != len(c.cols) || keyBytes(c.parts) > plans.MaxPartitionKeyBytes {
+		return nil
+	}
+	if len(c.cols) > 1 && slices.ContainsFunc(c.parts, func(k keyPart) bool {
+		return k.part.Encoding == plans.EncNumber || k.part.Encoding == plans.EncBinary
+	}) {
+		return nil
+	}
+	return c
+}
+
+// usable reports whether a column can be a key attribute in every row: no
+// NULLs (in the profile, or by its declaration when there are no rows to
+// judge) and a type a key can hold.
+func (d *designer) usable(col *catalog.Column) bool {
+	cp := d.colProfile(col.Name)
+	if cp != nil && d.rows() > 0 {
+		if cp.Nulls > 0 {
+			return false
+		}
+	} else if !col.NotNull {
+		return false
+	}
+	_, why := keyPartFor(col, cp)
+	return why == "" && !d.holdsEmpty(col, cp)
+}
+
+// ownSequence reports whether a column is a sequence-style id of the table
+// itself: sequence evidence and no reference to another table.
+func (d *designer) ownSequence(col *catalog.Column) bool {
+	return sequenceEvidence(col, d.colProfile(col.Name)) != "" && d.referenceOf(col.Name) == nil
+}
+
+// reference is a column's reference to another table's key.
+type reference struct {
+	fk *catalog.ForeignKey
+	// parent names the referenced table.
+	parent string
+	// surrogate: the referenced column is sequence-style in its table.
+	surrogate bool
+}
+
+// referenceOf returns the declared reference a column leads, or nil.
+func (d *designer) referenceOf(name string) *reference {
+	for i := range d.t.ForeignKeys {
+		fk := &d.t.ForeignKeys[i]
+		if fk.Columns[0] != name {
+			continue
+		}
+		r := &reference{fk: fk, parent: fk.RefSchema + "." + fk.RefTable}
+		r.surrogate = d.surrogateKey(fk.RefSchema+"."+fk.RefTable+"."+fk.RefColumns[0], 0)
+		return r
+	}
+	return nil
+}
+
+// surrogateKey reports whether the key column ("schema.table.column") is a
+// surrogate: sequence-style in its table, an integer named as a row id
+// (id, *_id, *_sk, *_key), or a mirror of another table's surrogate.
+func (d *designer) surrogateKey(ref string, depth int) bool {
+	for _, k := range d.keys {
+		if k.schema+"."+k.table+"."+k.column != ref {
+			continue
+		}
+		if k.profile != nil && k.profile.Sequence != nil {
+			return true
+		}
+		if k.ref != "" && depth < 8 {
+			return d.surrogateKey(k.ref, depth+1)
+		}
+		return k.numeric && rowIDName(k.column)
+	}
+	return false
+}
+
+// rowIDName reports whether a column is named as a row id of its table:
+// id, *_id, *_sk (a surrogate key), *_key.
+func rowIDName(name string) bool {
+	ws := words(name)
+	last := ws[len(ws)-1]
+	return last == "id" || last == "sk" || last == "key" || len(ws) == 1 && strings.HasSuffix(last, "id")
+}
+
+// timeWords name a date or time: a reference to a date dimension orders
+// rows, it owns none.
+var timeWords = set("date", "time", "day", "month", "year", "week", "quarter", "hour", "timestamp")
+
+// declaredNaturalKey proposes a one-column primary key that is no
+// sequence-style id and references no surrogate (a 1:1 extension keyed by
+// its parent's surrogate mirrors it).
+func (d *designer) declaredNaturalKey() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 {
+		return nil
+	}
+	col := d.t.Column(pk.Columns[0])
+	if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" {
+		return nil
+	}
+	if col.Category == "N" && rowIDName(col.Name) {
+		// An integer named as the row's id numbers the rows of this
+		// table, loaded or not: no natural key.
+		return nil
+	}
+	if r := d.referenceOf(col.Name); r != nil && r.surrogate {
+		return nil
+	}
+	return []proposal{{rule: RuleDeclaredNaturalKey, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
+		why: "primary key " + pk.Name + " (" + col.Name + ") is a natural key: no sequence evidence, and it mirrors no other table's surrogate"}}
+}
+
+// compositeOwners proposes the owner of a composite key: pk the owner, the
+// rest of the key the sort key.
+func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
+	if ix == nil || !ix.KeyCandidate() || len(ix.Columns) < 2 {
+		return nil
+	}
+	for _, c := range ix.Columns {
+		col := d.t.Column(c)
+		if col == nil || !col.NotNull && !ix.NullsNotDistinct {
+			return nil
+		}
+	}
+	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	// Classes, best first: the reference the table is named after
+	// (order_lines → orders); a reference to a natural key; a code or
+	// number of the table's own; a reference to a surrogate; last, a
+	// reference with fewer values than √rows when another reference of
+	// the key has more (a junction's category side: dept_emp's 9
+	// departments beside its employees).
+	var classes [5][]string
+	var whys [5]string
+	rows := d.rows()
+	classified := func(name string) bool {
+		n := d.distinctOf(name)
+		return n > 0 && classification(n, rows)
+	}
+	otherRef := func(name string) bool {
+		return slices.ContainsFunc(ix.Columns, func(o string) bool {
+			return o != name && d.referenceOf(o) != nil && !classified(o) && !anyWord(words(o), timeWords)
+		})
+	}
+	for _, name := range ix.Columns {
+		col := d.t.Column(name)
+		if d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+			continue
+		}
+		r := d.referenceOf(name)
+		switch {
+		case r != nil && classified(name) && otherRef(name):
+			classes[4] = append(classes[4], name)
+			whys[4] = "references " + r.parent + "; few values, but no other column can own the rows"
+		case r != nil && owner(d.t.Name, r.fk.RefTable):
+			classes[0] = append(classes[0], name)
+			whys[0] = "references " + r.parent + ", which the table is named after: the owner of its rows"
+		case r != nil && !r.surrogate:
+			classes[1] = append(classes[1], name)
+			whys[1] = "references " + r.parent + ", the owner of its rows"
+		case r == nil && roleOf(d.t.Name, col) == roleIdentifier:
+			classes[2] = append(classes[2], name)
+			whys[2] = "a code or number the rows share, which the rest of the key numbers within"
+		case r != nil:
+			classes[3] = append(classes[3], name)
+			whys[3] = "references " + r.parent + ", whose rows own these"
+		}
+	}
+	var out []proposal
+	for i, cl := range classes {
+		for _, name := range cl {
+			out = append(out, proposal{rule: RuleCompositeKeyOwner, pk: []string{name}, rest: without(ix.Columns, []string{name}), label: label,
+				why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key (%s)", label, strings.Join(without(ix.Columns, []string{name}), ", "), name, name, whys[i])})
+		}
+	}
+	return out
+}
+
+// alternateNaturalKeys proposes one-column unique constraints and indexes
+// on natural columns, identifiers by name first.
+func (d *designer) alternateNaturalKeys() []proposal {
+	var ids, others []proposal
+	for _, u := range d.uniqueIndexes() {
+		if u.idx == d.t.PrimaryKey || len(u.idx.Columns) != 1 {
+			continue
+		}
+		col := d.t.Column(u.idx.Columns[0])
+		if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" {
+			continue
+		}
+		p := proposal{rule: RuleAlternateNaturalKey, pk: u.idx.Columns, label: u.label,
+			why: u.label + " is the natural identity beside the table's surrogate"}
+		switch roleOf(d.t.Name, col) {
+		case roleIdentifier:
+			ids = append(ids, p)
+		case roleName, roleDescriptive, roleOther:
+			others = append(others, p)
+		}
+	}
+	return append(ids, others...)
+}
+
+// dataUniqueNatural proposes columns named as identifiers that the data
+// shows unique, or nearly (at least one value per four rows: a business
+// key with versions), and that reference nothing.
+func (d *designer) dataUniqueNatural(exact bool) []proposal {
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows {
+		return nil
+	}
+	type scored struct {
+		p        proposal
+		distinct int64
+	}
+	var out []scored
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
+			// Versions of a business key: a text code with at most two
+			// rows per value on average.
+			!exact && (cp.Distinct*2 < rows || col.Category != "S") ||
+			d.t.IsForeignKeyColumn(col.Name) || sequenceEvidence(col, cp) != "" || d.impliedReference(col, cp) != "" {
+			continue
+		}
+		what := "unique in the data"
+		if cp.Distinct < rows {
+			what = fmt.Sprintf("%s values in %s rows (a business key with versions)", plans.Thousands(cp.Distinct), plans.Thousands(rows))
+		}
+		out = append(out, scored{proposal{rule: RuleDataUniqueNatural, pk: []string{col.Name},
+			why: col.Name + " is named as an identifier and " + what}, cp.Distinct})
+	}
+	slices.SortStableFunc(out, func(a, b scored) int {
+		switch {
+		case a.distinct > b.distinct:
+			return -1
+		case a.distinct < b.distinct:
+			return 1
+		}
+		return 0
+	})
+	var ps []proposal
+	for _, s := range out {
+		ps = append(ps, s.p)
+	}
+	return ps
+}
+
+// minStatRows is the fewest rows whose statistics say anything.
+const minStatRows = 2
+
+// ownedCodes proposes (owning reference, code) pairs the data proves
+// unique: a code named as an identifier that is nearly unique alone is
+// unique within a reference to a natural key (a state's code within its
+// country), so the reference owns it.
+func (d *designer) ownedCodes() ([]proposal, error) {
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows {
+		return nil, nil
+	}
+	var out []proposal
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier || cp.Distinct*2 < rows || cp.Distinct >= rows ||
+			d.t.IsForeignKeyColumn(col.Name) || sequenceEvidence(col, cp) != "" {
+			continue
+		}
+		for j := range d.t.ForeignKeys {
+			fk := &d.t.ForeignKeys[j]
+			if len(fk.Columns) != 1 {
+				continue
+			}
+			r := d.referenceOf(fk.Columns[0])
+			if r == nil || r.surrogate || anyWord(words(fk.Columns[0]), timeWords) || d.checks >= d.opts.MaxChecks {
+				continue
+			}
+			res, err := d.check([]string{fk.Columns[0], col.Name})
+			if err != nil {
+				return nil, err
+			}
+			if !res.Unique {
+				continue
+			}
+			out = append(out, proposal{rule: RuleOwnedCode, pk: fk.Columns, rest: []string{col.Name}, label: "checked",
+				why: fmt.Sprintf("%s repeats across %s (%s values in %s rows) but is unique within it (%s): the owner is the partition key, the code the sort key",
+					col.Name, r.parent, plans.Thousands(cp.Distinct), plans.Thousands(rows), res.Proof)})
+		}
+	}
+	return out, nil
+}

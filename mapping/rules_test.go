@@ -1,0 +1,157 @@
+package mapping
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// designOne designs the first table of s and returns its partition and
+// sort key columns and the partition key's first reason.
+func designOne(t *testing.T, s *catalog.Schema, p *catalog.Profile, chk *fakeChecker) (pk, sk []string, why string) {
+	t.Helper()
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if problems := plans.Validate(plan); len(problems) > 0 {
+		t.Errorf("invalid plan: %v", problems)
+	}
+	return partColumns(&pt.PartitionKey), partColumns(pt.SortKey), pt.PartitionKey.Why[0]
+}
+
+// lines is order lines keyed by (order_code, item_no) in the given column
+// order: order_code references orders' natural key and has only 20 values
+// for 30,000 rows (fewer than √rows), item_no has 1,500 and looks like an
+// identifier by its name.
+func lines(keyOrder []string) (*catalog.Schema, *catalog.Profile) {
+	rows := int64(30_000)
+	s := &catalog.Schema{Database: "shop", Tables: []catalog.Table{
+		{
+			Schema: "public", Name: "lines", Kind: catalog.KindTable, Migratable: true,
+			Columns: []catalog.Column{col("order_code", "text", "S"), col("item_no", "integer", "N"), col("qty", "integer", "N")},
+			Uniques: []catalog.Index{{Name: "lines_key", Columns: keyOrder, Constraint: true}},
+			ForeignKeys: []catalog.ForeignKey{{Name: "lines_order_fkey", Columns: []string{"order_code"},
+				RefSchema: "public", RefTable: "orders", RefColumns: []string{"order_code"}}},
+		},
+		{
+			Schema: "public", Name: "orders", Kind: catalog.KindTable, Migratable: false,
+			Columns:    []catalog.Column{col("order_code", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "orders_pkey", Columns: []string{"order_code"}, Constraint: true},
+		},
+	}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "lines", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("order_code", 20, 1_500, 8), prof("item_no", 1_500, 20, 4), prof("qty", 50, 900, 4),
+		}},
+		{Schema: "public", Name: "orders", Rows: 20, Columns: []catalog.ColumnProfile{prof("order_code", 20, 1, 8)}},
+	}}
+	return s, p
+}
+
+// TestCompositeKeyOwnerEitherOrder: UNIQUE(order_code, item_no), in either
+// column order, says item_no is unique only within its order: the order is
+// the partition key and item_no the sort key, however few orders there are
+// and however identifier-like item_no is.
+func TestCompositeKeyOwnerEitherOrder(t *testing.T) {
+	for _, order := range [][]string{{"order_code", "item_no"}, {"item_no", "order_code"}} {
+		s, p := lines(order)
+		pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"order_code", "item_no"}}})
+		if !slices.Equal(pk, []string{"order_code"}) || !slices.Equal(sk, []string{"item_no"}) {
+			t.Errorf("UNIQUE(%s): pk %v sk %v, want order_code / item_no", strings.Join(order, ", "), pk, sk)
+		}
+		if !strings.HasPrefix(why, "rule "+RuleCompositeKeyOwner+": ") {
+			t.Errorf("UNIQUE(%s): why %q does not cite its rule", strings.Join(order, ", "), why)
+		}
+	}
+}
+
+// TestDeclaredKeyBeatsLookAlikes: a natural primary key stays the identity
+// beside a name that is unique in today's data, and an integer primary key
+// named as a row id (t_time_sk) is no natural key: the identifier the data
+// proves unique (t_time_id) is.
+func TestDeclaredKeyBeatsLookAlikes(t *testing.T) {
+	rows := int64(500)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "airports", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("airport_code", "character", "S"), col("airport_name", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "airports_pkey", Columns: []string{"airport_code"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[0].TypeModifier = "(3)"
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "airports", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("airport_code", rows, 1, 3), prof("airport_name", rows, 1, 20),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"airport_name"}}})
+	if !slices.Equal(pk, []string{"airport_code"}) || len(sk) != 0 || !strings.HasPrefix(why, "rule "+RuleDeclaredNaturalKey+": ") {
+		t.Errorf("airports: pk %v sk %v why %q, want airport_code by %s", pk, sk, why, RuleDeclaredNaturalKey)
+	}
+
+	rows = 1440
+	s = &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "time_dim", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("t_time_sk", "integer", "N"), col("t_time_id", "character", "S"), col("t_hour", "integer", "N")},
+		PrimaryKey: &catalog.Index{Name: "time_dim_pkey", Columns: []string{"t_time_sk"}, Constraint: true},
+	}}}
+	s.Tables[0].Columns[1].TypeModifier = "(16)"
+	p = &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "time_dim", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("t_time_sk", rows, 1, 4), prof("t_time_id", rows, 1, 16), prof("t_hour", 24, 60, 4),
+	}}}}
+	pk, _, why = designOne(t, s, p, &fakeChecker{unique: [][]string{{"t_time_sk"}, {"t_time_id"}}})
+	if !slices.Equal(pk, []string{"t_time_id"}) || !strings.HasPrefix(why, "rule "+RuleDataUniqueNatural+": ") {
+		t.Errorf("time_dim: pk %v why %q, want t_time_id by %s", pk, why, RuleDataUniqueNatural)
+	}
+}
+
+// TestNamesNeedCardinality: number before the last word counts something
+// (s_number_employees), and phonenumber is a contact detail, not an
+// identifier.
+func TestNamesNeedCardinality(t *testing.T) {
+	for name, want := range map[string]role{
+		"s_number_employees": roleOther,
+		"phonenumber":        roleContact,
+		"accountnumber":      roleIdentifier,
+		"ticket_no":          roleIdentifier,
+	} {
+		c := col(name, "integer", "N")
+		if name == "accountnumber" || name == "phonenumber" {
+			c = col(name, "text", "S")
+		}
+		if got := roleOf("t", &c); got != want {
+			t.Errorf("roleOf(%s) = %d, want %d", name, got, want)
+		}
+	}
+}
+
+// TestEmptyStringsAreNoKey: a declared unique code that holds an empty
+// string in some row is no key on its own (DynamoDB refuses an empty key
+// value, so the load would reject those rows); plan finds it, not load.
+func TestEmptyStringsAreNoKey(t *testing.T) {
+	rows := int64(2000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "products", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("product_id", "integer", "N"), col("sku", "text", "S"), col("title", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "products_pkey", Columns: []string{"product_id"}, Constraint: true},
+		Uniques:    []catalog.Index{{Name: "products_sku_key", Columns: []string{"sku"}, Constraint: true}},
+	}}}
+	s.Tables[0].Columns[0].Sequence = "public.products_product_id_seq"
+	sku := prof("sku", rows, 1, 12)
+	sku.Min, sku.Max = "", "ZZ-999"
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "products", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("product_id", rows, 1, 4), sku, prof("title", rows, 1, 30),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval}
+	pk, _, _ := designOne(t, s, p, &fakeChecker{unique: [][]string{{"sku"}, {"title"}, {"product_id"}}})
+	if slices.Contains(pk, "sku") {
+		t.Errorf("pk %v: sku holds an empty string", pk)
+	}
+	sku.Min = "AA-001"
+	p.Tables[0].Columns[1] = sku
+	if pk, _, _ := designOne(t, s, p, &fakeChecker{unique: [][]string{{"sku"}, {"title"}, {"product_id"}}}); !slices.Equal(pk, []string{"sku"}) {
+		t.Errorf("pk %v: without empty strings the unique sku is the key", pk)
+	}
+}

@@ -1,0 +1,558 @@
+package order
+
+import (
+	"bytes"
+	"container/heap"
+	"encoding/binary"
+	"fmt"
+	"slices"
+	"strconv"
+
+	"github.com/pg2ddb/pg2ddb/codec"
+	"github.com/pg2ddb/pg2ddb/spill"
+)
+
+// Sort-key order: round r holds every partition key's r-th item in
+// sort-key order (DynamoDB's: S and B keys by their bytes, N keys by
+// value), so a stopped load leaves each key's earliest items written and a
+// time-ordered sort key is written time by time across keys.
+//
+// Rows are not sorted on the source. While the scan runs, each partition
+// key keeps the last sort key it was seen with (keyStates): as long as a
+// key's rows arrive in sort-key order, their arrival rank is their sort
+// rank, and they go to their round's spill file as in arrival order. Rows
+// appended in time order within their key (time series, logs, orders)
+// cost only that comparison. The first row that arrives before its key's
+// last one marks the key unsorted: that row and the key's later rows go to
+// one more spill file, and once the scan ends the key's rows already placed
+// are taken out of the round files they were placed in (only the files of
+// the rounds they reached are rewritten), merged with the rest, sorted by
+// (partition key, sort key, content) in bounded memory (runs of
+// Tuning.SortMemory bytes sorted in memory and merged from spill files),
+// and placed in the rounds of their sort rank.
+
+// keyStates is each partition key's row count so far and its last sort
+// key, in one arena: about 40 bytes a key plus the sort key's bytes.
+type keyStates struct {
+	m       map[uint64]keyState
+	arena   []byte
+	garbage int
+}
+
+// keyState is one key's state: n rows so far (high bit: the key's rows
+// came out of sort-key order), its last sort key arena[off:off+ln].
+type keyState struct {
+	n   uint32
+	ln  uint32
+	off uint64
+}
+
+const unsortedBit = 1 << 31
+
+func newKeyStates() *keyStates { return &keyStates{m: map[uint64]keyState{}} }
+
+// observe counts one row of key h with sort key sk and returns its arrival
+// rank and whether the key is unsorted, and whether it became so with this
+// row (then depth is the number of its rows before this one).
+func (k *keyStates) observe(h uint64, sk []byte, skType string) (rank uint32, unsorted, became bool) {
+	st, ok := k.m[h]
+	n := st.n &^ unsortedBit
+	if st.n&unsortedBit != 0 {
+		st.n++
+		k.m[h] = st
+		return n + 1, true, false
+	}
+	if ok && compareSK(sk, k.arena[st.off:st.off+uint64(st.ln)], skType) < 0 {
+		st.n = (n + 1) | unsortedBit
+		k.garbage += int(st.ln)
+		st.ln = 0
+		k.m[h] = st
+		return n + 1, true, true
+	}
+	switch {
+	case ok && int(st.ln) == len(sk):
+		copy(k.arena[st.off:], sk)
+	default:
+		k.garbage += int(st.ln)
+		st.off, st.ln = uint64(len(k.arena)), uint32(len(sk))
+		k.arena = append(k.arena, sk...)
+		if k.garbage > 1<<20 && k.garbage > len(k.arena)/2 {
+			st.n = n + 1
+			k.m[h] = st
+			k.compact()
+			return n + 1, false, false
+		}
+	}
+	st.n = n + 1
+	k.m[h] = st
+	return n + 1, false, false
+}
+
+// compact rewrites the arena without the sort keys no key holds any more.
+func (k *keyStates) compact() {
+	arena := make([]byte, 0, len(k.arena)-k.garbage)
+	for h, st := range k.m {
+		if st.ln == 0 {
+			continue
+		}
+		off := uint64(len(arena))
+		arena = append(arena, k.arena[st.off:st.off+uint64(st.ln)]...)
+		st.off = off
+		k.m[h] = st
+	}
+	k.arena, k.garbage = arena, 0
+}
+
+// compareSK compares two sort keys as DynamoDB orders them: N by value, S
+// and B by their bytes (nil, a NULL key part, as empty).
+func compareSK(a, b []byte, typ string) int {
+	if typ == "N" {
+		return compareNumber(a, b)
+	}
+	return bytes.Compare(a, b)
+}
+
+// compareNumber compares two decimal literals by value; text that is not a
+// number (its row has a key problem) compares by its bytes, after numbers.
+func compareNumber(a, b []byte) int {
+	if plainInteger(a) && plainInteger(b) {
+		if len(a) != len(b) {
+			if len(a) < len(b) {
+				return -1
+			}
+			return 1
+		}
+		return bytes.Compare(a, b)
+	}
+	sa, ea, za, oka := codec.ScanDecimal(a)
+	sb, eb, zb, okb := codec.ScanDecimal(b)
+	switch {
+	case !oka && !okb:
+		return bytes.Compare(a, b)
+	case !oka:
+		return 1
+	case !okb:
+		return -1
+	}
+	sign := func(s []byte, zero bool) int {
+		switch {
+		case zero:
+			return 0
+		case s[0] == '-':
+			return -1
+		}
+		return 1
+	}
+	ga, gb := sign(a, za), sign(b, zb)
+	if ga != gb || ga == 0 {
+		return cmpInt(ga, gb)
+	}
+	c := cmpInt(ea, eb)
+	if c == 0 {
+		da, db := sigDigits(a), sigDigits(b)
+		for i := 0; i < min(sa, sb) && c == 0; i++ {
+			c = cmpInt(int(da()), int(db()))
+		}
+		if c == 0 {
+			c = cmpInt(sa, sb)
+		}
+	}
+	return ga * c
+}
+
+func cmpInt(a, b int) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// plainInteger reports whether s is digits without a sign, a leading zero
+// (but "0" itself), a point or an exponent: such numbers compare by length,
+// then bytes.
+func plainInteger(s []byte) bool {
+	if len(s) == 0 || (s[0] == '0' && len(s) > 1) {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// sigDigits returns the significant digits of a decimal literal one by
+// one, from its first non-zero digit (the caller stops after ScanDecimal's
+// count of them).
+func sigDigits(s []byte) func() byte {
+	i := 0
+	started := false
+	return func() byte {
+		for ; i < len(s); i++ {
+			c := s[i]
+			if c == 'e' || c == 'E' {
+				break
+			}
+			if c < '0' || c > '9' || (!started && c == '0') {
+				continue
+			}
+			started = true
+			i++
+			return c
+		}
+		return '0'
+	}
+}
+
+// sortEntry locates one record in a sort buffer: body is buf[off:end], its
+// partition and sort keys and its content after the round.
+type sortEntry struct {
+	off, end     int
+	pk, sk, rest [2]int // [start, end) in buf; a NULL field has start -1
+}
+
+// parseBody finds the keys of an undecoded record (spill.Decode's input).
+func parseBody(b []byte, base int) (sortEntry, error) {
+	e := sortEntry{off: base, end: base + len(b)}
+	_, k := binary.Uvarint(b)
+	if k <= 0 {
+		return e, spill.ErrCorrupt
+	}
+	e.rest[0], e.rest[1] = base+k, base+len(b)
+	at := k
+	field := func(dst *[2]int) bool {
+		l, k := binary.Uvarint(b[at:])
+		if k <= 0 || uint64(len(b)-at-k) < l-min(l, 1) {
+			return false
+		}
+		at += k
+		if l == 0 {
+			dst[0], dst[1] = -1, -1
+			return true
+		}
+		dst[0], dst[1] = base+at, base+at+int(l-1)
+		at += int(l - 1)
+		return true
+	}
+	if !field(&e.pk) || !field(&e.sk) {
+		return e, spill.ErrCorrupt
+	}
+	return e, nil
+}
+
+func span(buf []byte, r [2]int) []byte {
+	if r[0] < 0 {
+		return nil
+	}
+	return buf[r[0]:r[1]]
+}
+
+// sorter orders records by (partition key, sort key, content) in bounded
+// memory: records are added into a buffer of at most mem bytes, which is
+// sorted and written as a run when full; the runs are merged at the end.
+type sorter struct {
+	pkType, skType string
+	mem            int
+	dir            string
+	buf            []byte
+	idx            []sortEntry
+	runs           []*spill.Writer
+}
+
+func (s *sorter) compare(buf []byte, a, b *sortEntry) int {
+	return compareKeys(span(buf, a.pk), span(buf, a.sk), buf[a.rest[0]:a.rest[1]],
+		span(buf, b.pk), span(buf, b.sk), buf[b.rest[0]:b.rest[1]], s.pkType, s.skType)
+}
+
+// compareKeys is the sort order: partition keys (equal as DynamoDB
+// compares them), then sort keys in DynamoDB's order, then the rest of the
+// record, so that the order of rows with one key (key collisions, NULL
+// keys) depends on nothing but their content.
+func compareKeys(pkA, skA, restA, pkB, skB, restB []byte, pkType, skType string) int {
+	if c := compareSK(pkA, pkB, pkType); c != 0 {
+		return c
+	}
+	if c := compareSK(skA, skB, skType); c != 0 {
+		return c
+	}
+	return bytes.Compare(restA, restB)
+}
+
+// add adds one undecoded record.
+func (s *sorter) add(body []byte) error {
+	if len(s.buf)+len(body) > s.mem && len(s.idx) > 0 {
+		if err := s.writeRun(); err != nil {
+			return err
+		}
+	}
+	if s.buf == nil {
+		s.buf = make([]byte, 0, max(s.mem, len(body)))
+	}
+	e, err := parseBody(body, len(s.buf))
+	if err != nil {
+		return err
+	}
+	s.buf = append(s.buf, body...)
+	s.idx = append(s.idx, e)
+	return nil
+}
+
+func (s *sorter) sortMemory() {
+	buf := s.buf
+	slices.SortFunc(s.idx, func(a, b sortEntry) int { return s.compare(buf, &a, &b) })
+}
+
+// writeRun sorts the buffer and writes it as a run.
+func (s *sorter) writeRun() error {
+	s.sortMemory()
+	w, err := spill.Create(s.dir)
+	if err != nil {
+		return fmt.Errorf("sort: %w", err)
+	}
+	s.runs = append(s.runs, w)
+	for _, e := range s.idx {
+		if _, err := w.WriteRaw(s.buf[e.off:e.end]); err != nil {
+			return err
+		}
+	}
+	s.buf, s.idx = s.buf[:0], s.idx[:0]
+	return nil
+}
+
+// each calls fn with every record in order, given as its partition key
+// and the rest of its encoding after its round (valid during the call),
+// then releases the sorter.
+func (s *sorter) each(fn func(pk, rest []byte) error) error {
+	defer s.close()
+	if len(s.runs) == 0 {
+		s.sortMemory()
+		for _, e := range s.idx {
+			if err := fn(span(s.buf, e.pk), s.buf[e.rest[0]:e.rest[1]]); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if len(s.idx) > 0 {
+		if err := s.writeRun(); err != nil {
+			return err
+		}
+	}
+	s.buf, s.idx = nil, nil
+	m := &merge{s: s}
+	for _, w := range s.runs {
+		rd, err := w.Reader()
+		if err != nil {
+			return err
+		}
+		h := &mergeHead{rd: rd}
+		ok, err := h.next()
+		if err != nil {
+			rd.Close()
+			return err
+		}
+		if ok {
+			m.heads = append(m.heads, h)
+		} else {
+			rd.Close()
+		}
+	}
+	s.runs = nil
+	defer func() {
+		for _, h := range m.heads {
+			h.rd.Close()
+		}
+	}()
+	heap.Init(m)
+	for len(m.heads) > 0 {
+		h := m.heads[0]
+		if err := fn(span(h.body, h.e.pk), h.body[h.e.rest[0]:h.e.rest[1]]); err != nil {
+			return err
+		}
+		ok, err := h.next()
+		if err != nil {
+			return err
+		}
+		if ok {
+			heap.Fix(m, 0)
+		} else {
+			h.rd.Close()
+			heap.Pop(m)
+		}
+	}
+	return nil
+}
+
+func (s *sorter) close() {
+	for _, w := range s.runs {
+		w.Close()
+	}
+	s.runs, s.buf, s.idx = nil, nil, nil
+}
+
+// mergeHead is a run's current record, copied out of its reader's buffer.
+type mergeHead struct {
+	rd   *spill.Reader
+	body []byte
+	e    sortEntry
+}
+
+func (h *mergeHead) next() (bool, error) {
+	b, ok, err := h.rd.NextRaw()
+	if !ok || err != nil {
+		return false, err
+	}
+	h.body = append(h.body[:0], b...)
+	h.e, err = parseBody(h.body, 0)
+	return err == nil, err
+}
+
+// merge is a heap of run heads by the sort order; runs are taken in the
+// order they were written on ties, which only identical records have.
+type merge struct {
+	s     *sorter
+	heads []*mergeHead
+}
+
+func (m *merge) Len() int { return len(m.heads) }
+func (m *merge) Less(i, j int) bool {
+	a, b := m.heads[i], m.heads[j]
+	return compareKeys(span(a.body, a.e.pk), span(a.body, a.e.sk), a.body[a.e.rest[0]:a.e.rest[1]],
+		span(b.body, b.e.pk), span(b.body, b.e.sk), b.body[b.e.rest[0]:b.e.rest[1]], m.s.pkType, m.s.skType) < 0
+}
+func (m *merge) Swap(i, j int) { m.heads[i], m.heads[j] = m.heads[j], m.heads[i] }
+func (m *merge) Push(x any)    { m.heads = append(m.heads, x.(*mergeHead)) }
+func (m *merge) Pop() any {
+	h := m.heads[len(m.heads)-1]
+	m.heads = m.heads[:len(m.heads)-1]
+	return h
+}
+
+// settle places the rows of the keys that arrived out of sort-key order,
+// once the scan has ended: their rows placed in rounds before the key was
+// found unsorted are taken out of those rounds' files, sorted with the
+// key's later rows, and placed in the rounds of their sort rank.
+func (il *Rounds) settle() error {
+	il.ks = nil
+	if il.unsorted == nil {
+		return nil
+	}
+	var deepest uint32
+	for _, d := range il.depth {
+		deepest = max(deepest, d)
+	}
+	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: il.tune.SortMemory, dir: il.tune.SpillDir}
+	defer s.close()
+	takeOut := func(w *spill.Writer) (*spill.Writer, error) {
+		rd, err := w.Reader()
+		if err != nil {
+			return nil, err
+		}
+		defer rd.Close()
+		var kept *spill.Writer
+		for {
+			body, ok, err := rd.NextRaw()
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				return kept, nil
+			}
+			e, err := parseBody(body, 0)
+			if err != nil {
+				return nil, err
+			}
+			if _, ok := il.depth[il.pkHash(span(body, e.pk))]; ok {
+				round, _ := binary.Uvarint(body)
+				il.roundBytes[round] -= int64(uvarintLen(uint64(len(body))) + len(body))
+				if err := s.add(body); err != nil {
+					return nil, err
+				}
+				il.resorted++
+				continue
+			}
+			if kept == nil {
+				if kept, err = il.newFile(); err != nil {
+					return nil, err
+				}
+			}
+			if _, err := kept.WriteRaw(body); err != nil {
+				return nil, err
+			}
+		}
+	}
+	var err error
+	for k := 0; k < len(il.files) && k < int(deepest); k++ {
+		if il.files[k] != nil {
+			if il.files[k], err = takeOut(il.files[k]); err != nil {
+				return err
+			}
+		}
+	}
+	if int(deepest) > len(il.files) && il.tail != nil {
+		if il.tail, err = takeOut(il.tail); err != nil {
+			return err
+		}
+	}
+	rd, err := il.unsorted.Reader()
+	il.unsorted = nil
+	if err != nil {
+		return err
+	}
+	for {
+		body, ok, err := rd.NextRaw()
+		if err != nil {
+			rd.Close()
+			return err
+		}
+		if !ok {
+			break
+		}
+		if err := s.add(body); err != nil {
+			rd.Close()
+			return err
+		}
+		il.resorted++
+	}
+	rd.Close()
+	var prev []byte
+	var rank uint32
+	prevNull := false
+	pkType := il.t.PartitionKey.Type
+	return s.each(func(pk, rest []byte) error {
+		if rank > 0 && (pk == nil) == prevNull && (prevNull || compareSK(pk, prev, pkType) == 0) {
+			rank++
+		} else {
+			rank, prev, prevNull = 1, append(prev[:0], pk...), pk == nil
+		}
+		return il.spillRound(rank, rest)
+	})
+}
+
+func uvarintLen(v uint64) int {
+	var b [binary.MaxVarintLen64]byte
+	return binary.PutUvarint(b[:], v)
+}
+
+// appendCanonicalInteger appends codec.CanonicalNumber's form of a plain
+// integer (plainInteger): "1200" is "1.2E3", "0" is "0".
+func appendCanonicalInteger(dst, s []byte) []byte {
+	if len(s) == 1 && s[0] == '0' {
+		return append(dst, '0')
+	}
+	end := len(s)
+	for end > 1 && s[end-1] == '0' {
+		end--
+	}
+	dst = append(dst, s[0])
+	if end > 1 {
+		dst = append(dst, '.')
+		dst = append(dst, s[1:end]...)
+	}
+	dst = append(dst, 'E')
+	return strconv.AppendInt(dst, int64(len(s)-1), 10)
+}

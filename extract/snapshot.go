@@ -176,7 +176,9 @@ func (s *Snapshot) lockTables(ctx context.Context, tables []string) error {
 		_, err := s.tx.Exec(ctx, "LOCK TABLE "+list+" IN ACCESS SHARE MODE")
 		end := "RELEASE SAVEPOINT pg2ddb_lock"
 		if err != nil {
-			end = "ROLLBACK TO SAVEPOINT pg2ddb_lock"
+			// ROLLBACK TO keeps the savepoint: release it too, or the
+			// snapshot would be exported from a subtransaction.
+			end = "ROLLBACK TO SAVEPOINT pg2ddb_lock; RELEASE SAVEPOINT pg2ddb_lock"
 		}
 		if _, eerr := s.tx.Exec(ctx, end); eerr != nil {
 			return errors.Join(err, eerr)

@@ -463,3 +463,37 @@ func TestKeyStats(t *testing.T) {
 		t.Errorf("unknown column: %v", err)
 	}
 }
+
+// TestDenseWithFewRepeatsIsSequence: a dense integer numbering with a few
+// repeated values (a row entered twice) is still sequence-style.
+func TestDenseWithFewRepeatsIsSequence(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	ctx := t.Context()
+	for _, q := range []string{
+		`CREATE TABLE readings (reading_no bigint NOT NULL, sensor text NOT NULL)`,
+		`INSERT INTO readings SELECT i, 's' || (i % 40) FROM generate_series(1, 3000) i`,
+		`INSERT INTO readings SELECT i, 's' || (i % 40) FROM generate_series(100, 119) i`,
+		`ANALYZE readings`,
+	} {
+		if _, err := db.Pool.Exec(ctx, q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := extract.Begin(ctx, db.Pool)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close(context.Background())
+	sc, err := extract.Inspect(ctx, s, extract.InspectOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := extract.ProfileTables(ctx, s, sc, extract.ProfileOptions{ForceExact: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cp := p.Table("public", "readings").Column("reading_no")
+	if cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || !strings.Contains(cp.Sequence.Evidence[0], "20 rows repeat a value") {
+		t.Errorf("reading_no: %+v", cp.Sequence)
+	}
+}

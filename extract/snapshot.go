@@ -174,14 +174,17 @@ func (s *Snapshot) lockTables(ctx context.Context, tables []string) error {
 			return err
 		}
 		_, err := s.tx.Exec(ctx, "LOCK TABLE "+list+" IN ACCESS SHARE MODE")
-		end := "RELEASE SAVEPOINT pg2ddb_lock"
+		// ROLLBACK TO keeps the savepoint: it is released too, or the
+		// transaction stays in a subtransaction, where PostgreSQL refuses
+		// to export the snapshot.
+		end := []string{"RELEASE SAVEPOINT pg2ddb_lock"}
 		if err != nil {
-			// ROLLBACK TO keeps the savepoint: release it too, or the
-			// snapshot would be exported from a subtransaction.
-			end = "ROLLBACK TO SAVEPOINT pg2ddb_lock; RELEASE SAVEPOINT pg2ddb_lock"
+			end = []string{"ROLLBACK TO SAVEPOINT pg2ddb_lock", "RELEASE SAVEPOINT pg2ddb_lock"}
 		}
-		if _, eerr := s.tx.Exec(ctx, end); eerr != nil {
-			return errors.Join(err, eerr)
+		for _, q := range end {
+			if _, eerr := s.tx.Exec(ctx, q); eerr != nil {
+				return errors.Join(err, eerr)
+			}
 		}
 		return err
 	}

@@ -132,6 +132,32 @@ func checkUnique(ctx context.Context, tx pgx.Tx, schema, table string, columns [
 	return nil
 }
 
+// WholeRowDuplicates counts, in one GROUP BY over the snapshot, the rows of
+// schema.table equal to another in every one of columns, each compared by
+// its text (json, jsonb, float and numeric included, which a key cannot
+// hold but a duplicate shares). NULLs compare equal to NULLs.
+func (s *Snapshot) WholeRowDuplicates(ctx context.Context, schema, table string, columns []string) (catalog.UniqueResult, error) {
+	var r catalog.UniqueResult
+	if len(columns) == 0 {
+		return r, fmt.Errorf("whole-row duplicates of %s.%s: no columns given", schema, table)
+	}
+	texts := make([]string, len(columns))
+	for i, c := range columns {
+		texts[i] = pgx.Identifier{c}.Sanitize() + "::text"
+	}
+	q := "SELECT coalesce(sum(n), 0)::bigint, count(*) FILTER (WHERE n > 1), coalesce(sum(n - 1) FILTER (WHERE n > 1), 0)::bigint FROM (SELECT count(*) AS n FROM " +
+		pgx.Identifier{schema, table}.Sanitize() + " GROUP BY " + strings.Join(texts, ", ") + ") g"
+	err := s.scoped(ctx, "", func(tx pgx.Tx) error {
+		return tx.QueryRow(ctx, q).Scan(&r.Rows, &r.Duplicates, &r.Repeats)
+	})
+	if err != nil {
+		return catalog.UniqueResult{}, fmt.Errorf("whole-row duplicates of %s.%s: %w", schema, table, err)
+	}
+	r.Unique = r.Duplicates == 0
+	r.Proof = fmt.Sprintf("checked over every column by its text: %s rows repeat another among %s rows", plans.Thousands(r.Repeats), plans.Thousands(r.Rows))
+	return r, nil
+}
+
 // KeyStats counts exactly, in one GROUP BY over the snapshot, the distinct
 // combinations of columns in schema.table and the most frequent one. Rows
 // with a NULL in any of the columns are left out, as a load rejects them.

@@ -206,7 +206,9 @@ func (l *loader) table(ctx context.Context, src Source, t plans.Table, enc *item
 	delete(l.running, t.Target)
 	l.shareBudget()
 	l.mu.Unlock()
-	l.progress(tr.progress(true))
+	final := tr.progress(true)
+	final.Incomplete = !complete
+	l.progress(final)
 	res.SourceRows, res.Counted = tr.sourceRows(), tr.counted.Load() >= 0
 	res.Skipped = skip
 	res.Rechecked = tr.rechecked.Load()

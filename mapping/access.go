@@ -37,6 +37,8 @@ type lookup struct {
 	// classification marks a foreign key with fewer values than the
 	// square root of the rows: it classifies rows rather than owning them.
 	classification bool
+	// appID marks an application-made id (a uuid without a default).
+	appID bool
 	// sorts marks an index led by a date or time: it orders rows, it
 	// looks none up.
 	sorts bool
@@ -230,12 +232,12 @@ func (d *designer) lookups() []lookup {
 		return false
 	}
 	unusable := func(ix *catalog.Index) string {
-		switch {
-		case len(ix.Expressions) > 0:
+		if len(ix.Expressions) > 0 {
 			return "an expression index (" + strings.Join(ix.Expressions, ", ") + "): a DynamoDB key holds column values, not expressions"
-		case ix.Predicate != "":
-			return "a partial index (WHERE " + ix.Predicate + "): review whether a sparse index on a written attribute fits"
 		}
+		// A partial index's lookup is served by an index on its columns:
+		// it holds every item with the key attributes (a sparse index),
+		// a superset of the predicate's rows that readers filter.
 		return ""
 	}
 	if pk := t.PrimaryKey; pk != nil {
@@ -260,7 +262,11 @@ func (d *designer) lookups() []lookup {
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
-		l := lookup{kind: plans.AccessIndex, source: "index " + ix.Name, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
+		src := "index " + ix.Name
+		if ix.Predicate != "" {
+			src += " (partial: WHERE " + ix.Predicate + "; the index holds every item with its key attributes, readers filter the rest)"
+		}
+		l := lookup{kind: plans.AccessIndex, source: src, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
 		if len(ix.Columns) > 0 {
 			n, rows := d.distinctOf(ix.Columns[0]), d.rows()
 			l.classification = n > 0 && classification(n, rows)
@@ -271,6 +277,17 @@ func (d *designer) lookups() []lookup {
 			}
 		}
 		out = append(out, l)
+	}
+	// Application-made ids: a uuid with no database default, unique in
+	// the data, is the identity clients hold even when no constraint
+	// says so.
+	for i := range t.Columns {
+		col := &t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if !d.appID(col, cp) || slices.ContainsFunc(out, func(l lookup) bool { return len(l.cols) == 1 && l.cols[0] == col.Name }) {
+			continue
+		}
+		out = append(out, lookup{kind: plans.AccessUnique, source: "application-made id: " + col.BaseType + " without a database default, unique in the data", cols: []string{col.Name}, appID: true})
 	}
 	known := map[string]bool{}
 	for i := range out {
@@ -293,6 +310,19 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// uuidText is a uuid's text form.
+var uuidText = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// appID reports whether a column is an application-made id: a uuid (its
+// type, or text whose smallest and largest values are uuids) that the
+// database does not generate, in every row and unique in the data.
+func (d *designer) appID(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	if cp == nil || d.rows() == 0 || cp.Nulls > 0 || cp.Distinct < d.rows() || cp.DistinctEstimated || generated(col, cp) {
+		return false
+	}
+	return col.BaseType == "uuid" || col.Category == "S" && uuidText.MatchString(cp.Min) && uuidText.MatchString(cp.Max)
 }
 
 // generated reports whether the table itself generates the column's values
@@ -435,7 +465,14 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 				}
 			}
 			if why == "" {
-				return d.buildIndex(pt, l, pkKey, skKey, taken), ""
+				ix := d.buildIndex(pt, l, pkKey, skKey, taken)
+				if firstWhy != "" && l.indexed {
+					// Never reversed silently: the source's order is
+					// named, with why it cannot lead.
+					ix.Why = append(ix.Why, fmt.Sprintf("the source orders it (%s), but %s; proposed in the other order (%s), which serves the same equality lookup — range reads on %s need the source's order",
+						strings.Join(l.cols, ", "), firstWhy, strings.Join(cols, ", "), l.cols[len(l.cols)-1]))
+				}
+				return ix, ""
 			}
 		}
 		if firstWhy == "" {
@@ -457,7 +494,7 @@ func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
 		cp := d.colProfile(col.Name)
-		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN {
+		if col.Name == lookup || cp == nil || cp.Nulls > 0 || cp.Distinct < 2 || cp.TopShare >= 0.5 || cp.Distinct <= bestN || changeStamp(col.Name) {
 			continue
 		}
 		kp, why := keyPartFor(col, cp)
@@ -645,6 +682,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "unique constraint"
 	case l.calls >= StrongWorkloadCalls:
 		ix.Enabled, ix.Rule = true, fmt.Sprintf("workload calls ≥ %d", StrongWorkloadCalls)
+	case l.appID:
+		ix.Enabled, ix.Rule = true, "application-made id: clients hold it and look items up by it"
 	case l.kind == plans.AccessForeignKey && l.classification:
 		ix.Rule = "foreign key with fewer values than √rows: a classification, not an owner's list: proposed, off"
 	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:

@@ -3,6 +3,7 @@ package mapping
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -170,5 +171,75 @@ func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
 	a, ix := lookup(designSQL(t, Options{}, sql...))
 	if ix == nil || !ix.Enabled || ix.Rule != "referenced by foreign keys (public.child.parent_id): the children's items carry the value, so readers resolve the parent by it" || ix.Projection != plans.ProjectAll {
 		t.Errorf("referenced by a written column: %+v, index %+v", a, ix)
+	}
+}
+
+// TestApplicationIDIsServed: a uuid the application makes (no database
+// default, no constraint, unique in the data) is how clients name an item:
+// it is proposed as an index, on, beside a table keyed by its owner.
+func TestApplicationIDIsServed(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE accounts (account_code text PRIMARY KEY)`,
+		`INSERT INTO accounts SELECT 'A' || lpad(i::text, 4, '0') FROM generate_series(1, 200) i`,
+		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL)`,
+		`INSERT INTO notes (public_id, account_code, body) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i FROM generate_series(1, 3000) i`)
+	pt := table(t, p, "public.notes")
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"account_code"}) {
+		t.Errorf("notes: pk %v, want the owner account_code: a per-row random id never outranks it", pk)
+	}
+	i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{"public_id"}) })
+	if i < 0 {
+		t.Fatalf("no lookup by public_id: %+v", pt.AccessPaths)
+	}
+	a := pt.AccessPaths[i]
+	j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+	if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
+		t.Errorf("notes by public_id: %+v, indexes %+v", a, pt.Indexes)
+	}
+}
+
+// TestPartialIndexIsServed: a partial index's lookup is served by an index
+// on its columns (a superset of the predicate's rows, which readers
+// filter); only an expression index has no column to key on.
+func TestPartialIndexIsServed(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE posts (post_code text PRIMARY KEY, author_ref text NOT NULL, deleted_at timestamptz, title text NOT NULL)`,
+		`INSERT INTO posts SELECT 'P' || i, 'U' || (i % 400), CASE WHEN i % 10 = 0 THEN timestamptz '2024-01-01 00:00:00+00' END, 'post ' || i FROM generate_series(1, 4000) i`,
+		`CREATE INDEX posts_live_author ON posts (author_ref) WHERE deleted_at IS NULL`,
+		`CREATE INDEX posts_lower_title ON posts (lower(title))`)
+	pt := table(t, p, "public.posts")
+	for _, a := range pt.AccessPaths {
+		switch {
+		case strings.HasPrefix(a.Source, "index posts_live_author"):
+			j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+			if j < 0 || !pt.Indexes[j].Enabled || !strings.Contains(a.Source, "partial: WHERE") {
+				t.Errorf("partial index lookup: %+v", a)
+			}
+		case strings.HasPrefix(a.Source, "index posts_lower_title"):
+			if a.ServedBy != plans.ServedByNone {
+				t.Errorf("expression index lookup served by %s", a.ServedBy)
+			}
+		}
+	}
+}
+
+// TestWholeRowDuplicatesOverEveryColumn: rows equal in every column,
+// jsonb and float included, are whole-row duplicates the plan numbers,
+// not a key that "does not identify a row"; rows that differ only in the
+// jsonb column are not.
+func TestWholeRowDuplicatesOverEveryColumn(t *testing.T) {
+	base := []string{
+		`CREATE TABLE events (device text NOT NULL, seq int NOT NULL, doc jsonb NOT NULL, reading float8 NOT NULL)`,
+		`INSERT INTO events SELECT 'd' || (i % 30), i / 30, jsonb_build_object('i', i), i / 7.0 FROM generate_series(1, 900) i`,
+	}
+	p := designSQL(t, Options{}, append(base, `INSERT INTO events SELECT * FROM events WHERE seq = 3`)...)
+	pt := table(t, p, "public.events")
+	if pt.Duplicates == nil || pt.Duplicates.Repeats != 30 || slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
+		t.Errorf("exact copies: duplicates %+v, warnings %v", pt.Duplicates, pt.Warnings)
+	}
+	p = designSQL(t, Options{}, append(base, `INSERT INTO events SELECT device, seq, jsonb_build_object('copy', true), reading FROM events WHERE seq = 3`)...)
+	pt = table(t, p, "public.events")
+	if pt.Duplicates != nil || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
+		t.Errorf("copies with another doc: duplicates %+v, warnings %v", pt.Duplicates, pt.Warnings)
 	}
 }

@@ -693,6 +693,13 @@ func (d *designer) candidates() []*candidate {
 		}
 	}
 	for _, c := range out {
+		if len(c.cols) == 1 && len(t.ForeignKeys) > 0 && d.appID(c.cols[0], d.colProfile(c.cols[0].Name)) && c.meaning >= meaningReference {
+			// A per-row random id makes every item its own partition and
+			// serves no list: an owner reference outranks it, and it
+			// stays a lookup (an index) of its own.
+			c.meaning = meaningReference - 0.05
+			c.why = append(c.why, "a per-row random id (a uuid the application makes): as a partition key every item is its own partition and no list is served, so a reference outranks it")
+		}
 		d.gate(c)
 	}
 	// Pairs only when no single candidate with evidence passes: never a

@@ -1,11 +1,13 @@
 package mapping
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -67,6 +69,24 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 	sk.proof, sk.proven = r.Proof, r.Unique
 	sk.why = append(sk.why, "every other column that can be a key: no constraint and no smaller set of columns proves the item key unique")
 	wholeRow := len(all) == len(d.t.Columns)
+	if !r.Unique && r.Nulls == 0 && !wholeRow {
+		// The key's columns leave some out (json, floats): the
+		// collisions may still be whole-row duplicates, compared over
+		// every column by its text.
+		if wd, ok := d.checker.(WholeRowDuplicateser); ok {
+			every := make([]string, len(d.t.Columns))
+			for i := range d.t.Columns {
+				every[i] = d.t.Columns[i].Name
+			}
+			w, err := wd.WholeRowDuplicates(d.ctx, d.t.Schema, d.t.Name, every)
+			if err != nil {
+				return nil, nil, err
+			}
+			if w.Repeats == r.Repeats && w.Duplicates == r.Duplicates {
+				r.Proof, r.Duplicates, r.Repeats, wholeRow = w.Proof, w.Duplicates, w.Repeats, true
+			}
+		}
+	}
 	switch {
 	case r.Unique:
 	case wholeRow && r.Nulls == 0:
@@ -92,6 +112,12 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 	}
 	c.failures = nil
 	return c, sk, nil
+}
+
+// WholeRowDuplicateser counts rows equal to another in every column, each
+// compared by its text. extract.Snapshot satisfies it.
+type WholeRowDuplicateser interface {
+	WholeRowDuplicates(ctx context.Context, schema, table string, columns []string) (catalog.UniqueResult, error)
 }
 
 // nullFree reports whether none of c's failures is about missing values.

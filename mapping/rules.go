@@ -370,7 +370,8 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 			// Versions of a business key: a text code with at most two
 			// rows per value on average.
 			!exact && (cp.Distinct*2 < rows || col.Category != "S") ||
-			d.t.IsForeignKeyColumn(col.Name) || sequenceEvidence(col, cp) != "" || d.impliedReference(col, cp) != "" {
+			d.t.IsForeignKeyColumn(col.Name) || sequenceEvidence(col, cp) != "" || d.impliedReference(col, cp) != "" ||
+			len(d.t.ForeignKeys) > 0 && d.appID(col, cp) {
 			continue
 		}
 		what := "unique in the data"

@@ -105,7 +105,7 @@ func (d *designer) leadColumns(c *candidate) []string {
 	best, bestN := "", int64(0)
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
-		if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && d.distinctOf(col.Name) > bestN {
+		if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && !changeStamp(col.Name) && d.distinctOf(col.Name) > bestN {
 			best, bestN = col.Name, d.distinctOf(col.Name)
 		}
 	}
@@ -113,6 +113,17 @@ func (d *designer) leadColumns(c *candidate) []string {
 		return nil
 	}
 	return []string{best}
+}
+
+// changeStamp reports whether a column is named as the time of the row's
+// last change (modifieddate, updated_at, last_update): it changes with
+// every update, and a key attribute cannot be updated in place.
+func changeStamp(name string) bool {
+	ws := words(name)
+	j := strings.Join(ws, "")
+	return anyWord(ws, set("modified", "updated", "changed", "modification")) ||
+		slices.Contains(ws, "last") && anyWord(ws, set("update", "change", "modified")) ||
+		strings.HasPrefix(j, "modified") || strings.HasPrefix(j, "lastupdate") || strings.HasPrefix(j, "updated")
 }
 
 // holdTomorrow appends the table's own key to a sort key that only a data
@@ -277,7 +288,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			continue
 		}
 		cp := d.colProfile(col.Name)
-		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" {
+		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" || changeStamp(col.Name) {
 			continue
 		}
 		kp, why := keyPartFor(col, cp)

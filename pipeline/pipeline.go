@@ -21,7 +21,10 @@ type Progress struct {
 	Elapsed                                     time.Duration
 	// Rate is the current write budget in WCU/s (+Inf when unlimited).
 	Rate float64
-	Done bool
+	// Done is the last report of the table's run; Incomplete says that
+	// run ended (interrupted, or stopped by an error) before every row was
+	// acknowledged, so a display must not show the table finished.
+	Done, Incomplete bool
 }
 
 // ErrInterrupted is returned (wrapped) when ctx ended the load before every

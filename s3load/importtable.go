@@ -211,6 +211,11 @@ func poll(ctx context.Context, opts JobOptions, table, arn string, check func(co
 	deadline := time.Now().Add(opts.Timeout)
 	for {
 		done, err := check(ctx)
+		if err != nil && ctx.Err() != nil {
+			// Ctrl-C while a describe call was on its way, not only
+			// between calls: the job goes on all the same.
+			return fmt.Errorf("%w: stopped waiting for %s (%s); it goes on in AWS", pipeline.ErrInterrupted, table, arn)
+		}
 		if err != nil || done {
 			return err
 		}

@@ -128,7 +128,7 @@ come out the same each time, so nothing is duplicated or missing.`,
 	fs.StringVar(&rejects, "rejects", "", "rejects file, JSON lines (default: PLAN.rejects.jsonl)")
 	fs.Int64Var(&maxRejects, "max-rejects", 0, "rejected rows allowed; one more stops the export with exit status 3")
 	fs.StringSliceVar(&tables, "tables", nil, "export only these tables, comma-separated")
-	fs.StringVar(&progress, "progress", "auto", "progress display: auto, bar, log or none")
+	fs.StringVar(&progress, "progress", "auto", "progress display: auto, bar, log, json or none")
 	return c
 }
 
@@ -169,7 +169,7 @@ func (f *s3LoadFlags) register(fs *pflag.FlagSet) {
 	f.capacity.register(fs, false)
 	fs.DurationVar(&f.timeout, "timeout", 6*time.Hour, "longest wait for one table's job; a job still running is reported with its ARN")
 	fs.DurationVar(&f.pollEvery, "poll", 2*time.Second, "how often the job's status is read")
-	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none")
+	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log, json or none")
 }
 
 // s3Job is one of AWS's engines loading an export into a plan's tables.

@@ -83,7 +83,7 @@ with exit status 3.`,
 	fs.StringSliceVar(&f.tables, "tables", nil, "load only these tables (source schema.name, name or target), comma-separated")
 	f.capacity.register(fs, true)
 	fs.DurationVar(&f.snapshotWarning, "warn-snapshot-age", defaultSnapshotWarning, "warn each time the source snapshot has been held this long again, since it holds back VACUUM on the source (0: never)")
-	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log or none")
+	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto (bars on a terminal, else log lines), bar, log, json (one JSON object per event, see docs/progress-json.md) or none")
 	f.registerVia(fs)
 	return c
 }
@@ -165,7 +165,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	watch.Wait()
 	ui.finish()
 	if res != nil {
-		printSummary(a.stdout, res)
+		printSummary(a.stdout, res, loadEstimates(op.plan, f.maxWCU))
 	}
 	return err
 }

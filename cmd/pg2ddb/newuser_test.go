@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -134,12 +135,16 @@ func TestNewUserPath(t *testing.T) {
 
 	_, target := simTarget(t)
 	load := append([]string{"load", planPath, "--source", db.URL, "--progress", "none"}, target...)
-	step{name: "load", args: load, code: 0}.run(t)
+	out, _ := step{name: "load", args: load, code: 0}.run(t)
+	// The summary shows the plan's estimate beside the time measured.
+	if !strings.Contains(out, "estimated") || !regexp.MustCompile(`nu\S*_orders\s.*\s[0-9.]+m?s\s+[0-9.]+m?s\s`).MatchString(out) {
+		t.Fatalf("load summary lacks the estimate beside the time:\n%s", out)
+	}
 	step{name: "load again", args: load, code: 1, oneLine: true,
 		stderr: []string{"target tables already hold items", "--append", "--recreate"}}.run(t)
 	step{name: "recreate in a script", args: append(load, "--recreate"), code: 2, oneLine: true,
 		stderr: []string{"--recreate would delete 1 existing table and their items: nu", "pass --yes"}}.run(t)
-	out, _ := step{name: "verify", args: append([]string{"verify", planPath, "--source", db.URL}, target...), code: 0}.run(t)
+	out, _ = step{name: "verify", args: append([]string{"verify", planPath, "--source", db.URL}, target...), code: 0}.run(t)
 	if !strings.Contains(out, "3,000 source rows - 0 rejected = 3,000 items") {
 		t.Fatalf("verify:\n%s", out)
 	}

@@ -19,10 +19,10 @@ func TestProgressLogSideBySide(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3 {
-		u.update(pipeline.Progress{Target: "a", Total: 10, Read: 1})
-		u.update(pipeline.Progress{Target: "b", Total: 10, Read: 2})
+		u.update(pipeline.Progress{Target: "a", Total: 10, Read: 1, Written: 1})
+		u.update(pipeline.Progress{Target: "b", Total: 10, Read: 2, Written: 2})
 	}
-	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 10, Done: true})
+	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 10, Written: 10, Done: true})
 	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
 	if len(lines) != 3 || !strings.Contains(lines[0], "loading a") || !strings.Contains(lines[1], "loading b") || !strings.Contains(lines[2], "loaded a") {
 		t.Fatalf("log lines:\n%s", out.String())
@@ -38,18 +38,18 @@ func TestProgressBarNamesTablesBeside(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 1})
-	u.update(pipeline.Progress{Target: "b", Total: 10, Read: 5})
-	u.update(pipeline.Progress{Target: "c", Total: 4, Read: 1})
+	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 1, Written: 1})
+	u.update(pipeline.Progress{Target: "b", Total: 10, Read: 5, Written: 5})
+	u.update(pipeline.Progress{Target: "c", Total: 4, Read: 1, Written: 1})
 	if d := u.describe(); !strings.HasPrefix(d, "a (") || !strings.HasSuffix(d, " + b 50%, c 25%") {
 		t.Fatalf("bar text %q", d)
 	}
-	u.update(pipeline.Progress{Target: "b", Total: 10, Read: 10, Done: true})
-	if d := u.describe(); strings.Contains(d, "b ") || !strings.Contains(out.String(), "loaded b: 10/10 rows") {
+	u.update(pipeline.Progress{Target: "b", Total: 10, Read: 10, Written: 10, Done: true})
+	if d := u.describe(); strings.Contains(d, "b ") || !strings.Contains(out.String(), "loaded b: 10/10 items acknowledged") {
 		t.Fatalf("bar text %q after b is done, output:\n%s", d, out.String())
 	}
-	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 10, Done: true})
-	u.update(pipeline.Progress{Target: "c", Total: 4, Read: 2})
+	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 10, Written: 10, Done: true})
+	u.update(pipeline.Progress{Target: "c", Total: 4, Read: 2, Written: 2})
 	if d := u.describe(); !strings.HasPrefix(d, "c (") || strings.Contains(d, "+") {
 		t.Fatalf("bar text %q once a is done", d)
 	}
@@ -67,9 +67,9 @@ func TestProgressBarFollowsAGrowingTotal(t *testing.T) {
 		t.Fatal(err)
 	}
 	u.update(pipeline.Progress{Target: "a", Total: 10, Read: 4, Written: 4})
-	u.update(pipeline.Progress{Target: "a", Total: 12, Read: 12, Written: 9})
+	u.update(pipeline.Progress{Target: "a", Total: 12, Read: 12, Written: 12})
 	if got := u.bar.GetMax64(); got <= 12 {
-		t.Fatalf("bar max %d after the total grew to 12 with the table not done", got)
+		t.Fatalf("bar max %d after the total grew to 12, all acknowledged, with the table not done", got)
 	}
 	if u.bar.IsFinished() {
 		t.Fatal("bar finished past the estimate with the table not done")

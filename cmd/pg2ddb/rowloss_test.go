@@ -468,6 +468,7 @@ func TestShardIsWhatTheDocsSay(t *testing.T) {
 		`INSERT INTO public.clicks SELECT CASE WHEN i % 3 = 0 THEN 's' || (i % 50) ELSE 'hot' END, timestamptz '2024-01-01' + i * interval '1 s', i FROM generate_series(1, 6000) i`,
 		`ANALYZE public.clicks`)
 	sim, target := simTarget(t)
+	// A hot key is sharded on the source's live write rate or on request.
 	path, p := planTo(t, db, t.TempDir(), "shard", "--shard-hot-keys")
 	tb := planTable(t, p, "public.clicks")
 	if tb.Sharding == nil || tb.Sharding.Shards < 2 || tb.SortKey == nil {

@@ -87,7 +87,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.StringVar(&f.rejects, "rejects", "", "rejects file, JSON lines, shared with the load (default: PLAN.rejects.jsonl)")
 	fs.Int64Var(&f.maxRejects, "max-rejects", 0, "rejected rows allowed over the initial load and the changes (see load --max-rejects); one more stops the sync with exit status 3")
 	fs.DurationVar(&f.slotWait, "slot-wait", time.Minute, "how long creating the slot may wait for the transactions running on the source to end")
-	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log or none (the following phase logs lines)")
+	fs.StringVar(&f.progress, "progress", "auto", "progress display: auto, bar, log, json or none (the following phase logs lines)")
 	fs.DurationVar(&f.progressEvery, "progress-every", 2*time.Second, "how often the following phase reports its progress")
 	return c
 }
@@ -283,7 +283,7 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 	res, err := load.Run(ctx, plan, load.SnapshotSource{Snapshot: snap}, db, opts)
 	ui.finish()
 	if res != nil {
-		printSummary(a.stdout, res)
+		printSummary(a.stdout, res, loadEstimates(plan, 0))
 	}
 	if err != nil {
 		if errors.Is(err, pipeline.ErrInterrupted) {

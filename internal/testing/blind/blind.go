@@ -15,6 +15,10 @@
 // it was cut down). README.md describes the corpus, the tune/holdout split and
 // the verdict format.
 //
+// Score grades a plan's tables against the verdicts (right, acceptable,
+// wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
+// does and compares the grades with testdata/scores.
+//
 // It is test machinery: pg2ddb itself never imports it.
 package blind
 

@@ -24,15 +24,25 @@ build:
 	$(GO) build -ldflags "-X main.revision=$(REVISION)" -o bin/pg2ddb ./cmd/pg2ddb
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
-## test: the whole suite with the race detector, against real services.
+## test: the whole suite against real services, in two steps: every test
+## but the long ones under the race detector, then the long ones
+## (testenv.Long: whole datasets, killed processes, the browser) without it.
+## The long tests push every row of the datasets through the same code the
+## race-checked tests run on smaller inputs; the race detector would
+## multiply their CPU several times over. LONG_TESTS is kept equal to the
+## tests that call testenv.Long by internal/testing/doccheck.
+## Tests that own their database run in parallel, four at a time per
+## package: most of their time is spent waiting on PostgreSQL.
+LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
 test: deps
-	scripts/services.sh $(GO) test -race -count=1 -timeout 40m $(TESTFLAGS) $(PKGS)
+	scripts/services.sh sh -c '$(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS) && \
+	  $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)'
 
 ## test-short: the inner loop: the suite without its long tests
 ## (testenv.Long: whole datasets, killed processes, the browser), no race
 ## detector.
 test-short: deps
-	scripts/services.sh $(GO) test -short -count=1 $(TESTFLAGS) $(PKGS)
+	scripts/services.sh $(GO) test -short -count=1 -parallel 4 $(TESTFLAGS) $(PKGS)
 
 ## lint: go vet, staticcheck (staticcheck.conf: all checks, among them the
 ## doc comments that name another declaration), predeclared (a builtin such

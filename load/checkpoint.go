@@ -52,6 +52,9 @@ import (
 type Checkpoint struct {
 	Version int    `json:"version"`
 	Order   string `json:"order"`
+	// PlanFile is the plan whose load wrote the checkpoint (its absolute
+	// path, Options.PlanPath): a resume with another plan is refused.
+	PlanFile string `json:"plan_file,omitempty"`
 	// Tables are keyed by target table name.
 	Tables map[string]*TableCheckpoint `json:"tables"`
 }

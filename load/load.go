@@ -91,6 +91,9 @@ type Options struct {
 	// A fresh load moves an existing rejects file aside (see item.OpenRejects).
 	CheckpointPath string
 	RejectsPath    string
+	// PlanPath is the plan file's absolute path, recorded in the
+	// checkpoint; a resume refuses the checkpoint of another plan's load.
+	PlanPath string
 	// LimitRejects stops the load as soon as more than MaxRejects rows are
 	// rejected, counting the rejects of the earlier runs of a resumed load;
 	// the load then returns a *TooManyRejectsError. Unset, rejects are only
@@ -184,7 +187,7 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 		prints[i] = item.Fingerprint(t, plan.Options)
 	}
-	cp := &Checkpoint{Version: checkpointVersion, Order: string(opts.Order), Tables: map[string]*TableCheckpoint{}}
+	cp := &Checkpoint{Version: checkpointVersion, Order: string(opts.Order), PlanFile: opts.PlanPath, Tables: map[string]*TableCheckpoint{}}
 	if opts.Resume {
 		if opts.CheckpointPath == "" {
 			return nil, errors.New("resume needs a checkpoint file")
@@ -195,6 +198,12 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 		if old == nil {
 			return nil, fmt.Errorf("resume: no checkpoint at %s", opts.CheckpointPath)
+		}
+		if old.PlanFile != "" && opts.PlanPath != "" && old.PlanFile != opts.PlanPath {
+			return nil, fmt.Errorf("resume: checkpoint %s belongs to the load of plan %s, not of %s; resume with that plan, or give this plan's own checkpoint", opts.CheckpointPath, old.PlanFile, opts.PlanPath)
+		}
+		if old.PlanFile == "" {
+			old.PlanFile = opts.PlanPath
 		}
 		if opts.RestartUnfinished {
 			for target, tc := range old.Tables {

@@ -137,7 +137,6 @@ func wantWrites(t *testing.T, sim *ddbsim.Server, table string, puts, items, ove
 // TestAlwaysFailingEndpointGivesUp checks that an endpoint that fails every
 // write ends the load with an error that says what was written, not a hang.
 func TestAlwaysFailingEndpointGivesUp(t *testing.T) {
-	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)

@@ -88,8 +88,8 @@ func (n *numbering) marked(pk, sk []byte) bool {
 }
 
 // find gives every base its numbers: the candidates base#2, base#3, … not
-// among the real keys that real answers, as many as the base has copies.
-func (n *numbering) find(real func(map[[16]byte]bool) error, keyHash func(pk, sk []byte) [16]byte) error {
+// among the real keys that taken answers, as many as the base has copies.
+func (n *numbering) find(taken func(map[[16]byte]bool) error, keyHash func(pk, sk []byte) [16]byte) error {
 	type cand struct {
 		g  *numGroup
 		hs [][16]byte
@@ -113,7 +113,7 @@ func (n *numbering) find(real func(map[[16]byte]bool) error, keyHash func(pk, sk
 		if len(cands) == 0 {
 			return nil
 		}
-		if err := real(probes); err != nil {
+		if err := taken(probes); err != nil {
 			return err
 		}
 		for _, c := range cands {

@@ -122,7 +122,11 @@ func RenderCost(w io.Writer, c *CostReport, format Format) error {
 	rows = append(rows, total)
 	if r.md {
 		for i, rw := range rows {
-			r.line("| " + strings.Join(rw, " | ") + " |")
+			cells := make([]string, len(rw))
+			for j, c := range rw {
+				cells[j] = mdCell(c)
+			}
+			r.line("| " + strings.Join(cells, " | ") + " |")
 			if i == 0 {
 				r.line(strings.Repeat("|---", len(rw)) + "|")
 			}

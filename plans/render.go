@@ -128,9 +128,9 @@ func (r *renderer) access(t *Table) {
 		if r.md {
 			r.b.WriteString("| lookup | from | served by | why |\n|---|---|---|---|\n")
 			for _, a := range t.AccessPaths {
-				served := a.ServedBy
-				if served != ServedByBase && served != ServedByNone {
-					served = "`" + served + "`"
+				served := mdText(a.ServedBy)
+				if a.ServedBy != ServedByBase && a.ServedBy != ServedByNone {
+					served = codeSpan(strings.ReplaceAll(a.ServedBy, "|", "\\|"))
 				}
 				r.b.WriteString("| " + mdCell(a.Name) + " | " + mdCell(a.Kind+": "+a.Source) + " | " + served + " | " + mdCell(strings.Join(a.Why, "; ")) + " |\n")
 			}
@@ -165,9 +165,62 @@ func (r *renderer) access(t *Table) {
 }
 
 // mdCell keeps a markdown table cell on one row: pipes escaped, line
-// breaks as spaces.
+// breaks as spaces, HTML escaped (see mdText).
 func mdCell(s string) string {
-	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(s)
+	return strings.NewReplacer("|", "\\|", "\n", " ").Replace(mdText(s))
+}
+
+// codeOpen and codeClose mark a code span inside a markdown line until
+// mdText writes it: names are the source's to choose, so the text around
+// a code span is escaped and the span itself is not (markdown shows a
+// code span's content as literal text).
+const (
+	codeOpen  = "\x00"
+	codeClose = "\x01"
+)
+
+// htmlEscaper escapes what a markdown renderer would read as HTML.
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
+// mdText is s for a markdown document: HTML escaped outside code spans,
+// code spans (r.code) fenced with more backticks than they hold, so a
+// table or column name shows as written and never as markup.
+func mdText(s string) string {
+	var b strings.Builder
+	for {
+		i := strings.Index(s, codeOpen)
+		if i < 0 {
+			b.WriteString(htmlEscaper.Replace(s))
+			return b.String()
+		}
+		b.WriteString(htmlEscaper.Replace(s[:i]))
+		s = s[i+len(codeOpen):]
+		j := strings.Index(s, codeClose)
+		if j < 0 {
+			j = len(s)
+		}
+		b.WriteString(codeSpan(s[:j]))
+		s = s[min(j+len(codeClose), len(s)):]
+	}
+}
+
+// codeSpan is s as a markdown code span: fenced by one backtick more than
+// its longest run, padded with a space when it starts or ends with one.
+func codeSpan(s string) string {
+	longest, run := 0, 0
+	for _, c := range s {
+		if c == '`' {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	fence := strings.Repeat("`", longest+1)
+	if strings.HasPrefix(s, "`") || strings.HasSuffix(s, "`") {
+		s = " " + s + " "
+	}
+	return fence + s + fence
 }
 
 type renderer struct {
@@ -177,7 +230,7 @@ type renderer struct {
 
 func (r *renderer) heading(level int, s string) {
 	if r.md {
-		r.b.WriteString(strings.Repeat("#", level) + " " + s + "\n\n")
+		r.b.WriteString(strings.Repeat("#", level) + " " + mdText(s) + "\n\n")
 		return
 	}
 	r.b.WriteString(s + "\n")
@@ -186,12 +239,14 @@ func (r *renderer) heading(level int, s string) {
 	}
 }
 
+// line writes s as it is: callers escape what a markdown line holds of
+// names (mdCell).
 func (r *renderer) line(s string) { r.b.WriteString(s + "\n") }
 func (r *renderer) blank()        { r.b.WriteString("\n") }
 
 func (r *renderer) label(s string) {
 	if r.md {
-		r.b.WriteString("\n**" + s + "**\n\n")
+		r.b.WriteString("\n**" + mdText(s) + "**\n\n")
 		return
 	}
 	r.b.WriteString("  " + s + "\n")
@@ -199,7 +254,7 @@ func (r *renderer) label(s string) {
 
 func (r *renderer) item(s string) {
 	if r.md {
-		r.b.WriteString("- " + s + "\n")
+		r.b.WriteString("- " + mdText(s) + "\n")
 		return
 	}
 	r.b.WriteString("    - " + s + "\n")
@@ -207,7 +262,7 @@ func (r *renderer) item(s string) {
 
 func (r *renderer) code(s string) string {
 	if r.md {
-		return "`" + s + "`"
+		return codeOpen + s + codeClose
 	}
 	return s
 }
@@ -231,6 +286,23 @@ func (r *renderer) key(label string, k *Key) {
 	}
 }
 
+// shorten cuts s to at most n characters for a one-line summary: at the
+// last word that fits, marked with "…", never inside a character.
+func shorten(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	cut := n - 1
+	for i := cut; i > 0; i-- {
+		if r[i] == ' ' {
+			cut = i
+			break
+		}
+	}
+	return strings.TrimRight(string(r[:cut]), " ,;:") + "…"
+}
+
 // Summarize writes one line per table — target, partition key, sort key,
 // shards and warnings — the screen pg2ddb plan ends with.
 func Summarize(w io.Writer, p *Plan) error {
@@ -246,10 +318,7 @@ func Summarize(w io.Writer, p *Plan) error {
 		}
 		warn := "-"
 		if len(t.Warnings) > 0 {
-			warn = t.Warnings[0]
-			if len(warn) > 60 {
-				warn = warn[:57] + "..."
-			}
+			warn = shorten(t.Warnings[0], 60)
 			if len(t.Warnings) > 1 {
 				warn = fmt.Sprintf("(%d) %s", len(t.Warnings), warn)
 			}

@@ -38,13 +38,24 @@ func WriteJSON(w io.Writer, r *Report) error {
 	}{r.Plan, r.Drift, r.Tables, r.Skipped, cost})
 }
 
+// mdEscaper escapes what a markdown renderer would read as HTML.
+var mdEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
 // writeDocument renders r as text or markdown.
 func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 	md := format == plans.FormatMarkdown
 	var b strings.Builder
+	// esc keeps HTML in names (the source's to choose) from being read as
+	// markup by a markdown renderer; fenced blocks need none.
+	esc := func(s string) string {
+		if md {
+			return mdEscaper.Replace(s)
+		}
+		return s
+	}
 	heading := func(level int, s string) {
 		if md {
-			b.WriteString(strings.Repeat("#", level) + " " + s + "\n\n")
+			b.WriteString(strings.Repeat("#", level) + " " + esc(s) + "\n\n")
 		} else {
 			b.WriteString(s + "\n")
 			if level <= 2 {
@@ -62,7 +73,7 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 	line(fmt.Sprintf("%d tables; estimated load at %s WCU/s: %s interleaved, %s in plain table order.",
 		len(r.Tables), plans.Thousands(r.WriteRate), plans.Seconds(interleaved), plans.Seconds(tableOrder)))
 	for _, d := range r.Drift {
-		line("note: " + d.String())
+		line("note: " + esc(d.String()))
 	}
 	b.WriteString("\n")
 	for _, t := range r.Tables {
@@ -87,7 +98,7 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 		line(fmt.Sprintf("%s items over %s partition keys; items per key: max %s, median %s",
 			plans.Thousands(d.Rows), plans.Thousands(d.Keys), plans.Thousands(d.MaxPerKey), plans.Thousands(d.MedianPerKey)))
 		if d.Keys > 0 {
-			line(fmt.Sprintf("hottest key %q holds %s items (%.1f%% of the table)", d.HottestKey, plans.Thousands(d.MaxPerKey), 100*d.HottestShare))
+			line(esc(fmt.Sprintf("hottest key %q holds %s items (%.1f%% of the table)", d.HottestKey, plans.Thousands(d.MaxPerKey), 100*d.HottestShare)))
 		}
 		if md {
 			line("```")
@@ -108,7 +119,7 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 			}
 			sort.Strings(reasons)
 			for _, reason := range reasons {
-				line(fmt.Sprintf("  - %s (%d)", reason, s.Reasons[reason]))
+				line(fmt.Sprintf("  - %s (%d)", esc(reason), s.Reasons[reason]))
 			}
 		}
 		b.WriteString("\n")
@@ -127,7 +138,7 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 	if len(r.Skipped) > 0 {
 		heading(2, "Skipped")
 		for _, s := range r.Skipped {
-			line("- " + s.Source + ": " + s.Why)
+			line("- " + esc(s.Source+": "+s.Why))
 		}
 	}
 	_, err := io.WriteString(w, b.String())

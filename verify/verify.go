@@ -38,6 +38,32 @@ type ReadAPI interface {
 	BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (*dynamodb.BatchGetItemOutput, error)
 }
 
+// retrying is db with every call retried as the load retries its writes
+// (target.DefaultRetry, the SDK's own retries off) on throttling and
+// transient server errors: a verify must ride out what the load rode out,
+// not give up after the SDK's three attempts.
+type retrying struct{ db ReadAPI }
+
+func noSDKRetries(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }
+
+func (r retrying) Scan(ctx context.Context, in *dynamodb.ScanInput, optFns ...func(*dynamodb.Options)) (out *dynamodb.ScanOutput, err error) {
+	optFns = append(optFns, noSDKRetries)
+	err = target.DefaultRetry.Do(ctx, func() error {
+		out, err = r.db.Scan(ctx, in, optFns...)
+		return err
+	})
+	return out, err
+}
+
+func (r retrying) BatchGetItem(ctx context.Context, in *dynamodb.BatchGetItemInput, optFns ...func(*dynamodb.Options)) (out *dynamodb.BatchGetItemOutput, err error) {
+	optFns = append(optFns, noSDKRetries)
+	err = target.DefaultRetry.Do(ctx, func() error {
+		out, err = r.db.BatchGetItem(ctx, in, optFns...)
+		return err
+	})
+	return out, err
+}
+
 // VerifyOptions tune Verify.
 type VerifyOptions struct {
 	// Sample is the number of source rows compared attribute by attribute
@@ -115,6 +141,7 @@ func (r *VerifyReport) OK() bool {
 // consistent Scan, Select=COUNT), and a deterministic sample of source rows, encoded as a
 // load encodes them, matches the stored items attribute by attribute.
 func Verify(ctx context.Context, plan *plans.Plan, src Source, db ReadAPI, opts VerifyOptions) (*VerifyReport, error) {
+	db = retrying{db}
 	if opts.Sample == 0 {
 		opts.Sample = 1000
 	}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -119,6 +120,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		SideBySide: readers,
 		Workers:    f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
 		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
+		PlanPath:       absPath(planPath),
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
 		LimitRejects:   true,
 		MaxRejects:     f.maxRejects,
@@ -193,4 +195,12 @@ func tuneGC() {
 	}
 	debug.SetGCPercent(400)
 	debug.SetMemoryLimit(192 << 20)
+}
+
+// absPath is path made absolute, or path itself when it cannot be.
+func absPath(path string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		return a
+	}
+	return path
 }

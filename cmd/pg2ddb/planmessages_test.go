@@ -27,7 +27,7 @@ func lineOf(t *testing.T, path, s string) int {
 }
 
 // editPlan replaces the first occurrence of old in the plan file.
-func editPlan(t *testing.T, path, old, new string) {
+func editPlan(t *testing.T, path, old, replacement string) {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -36,7 +36,7 @@ func editPlan(t *testing.T, path, old, new string) {
 	if !strings.Contains(string(b), old) {
 		t.Fatalf("plan lacks %q", old)
 	}
-	if err := os.WriteFile(path, []byte(strings.Replace(string(b), old, new, 1)), 0o644); err != nil {
+	if err := os.WriteFile(path, []byte(strings.Replace(string(b), old, replacement, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -531,3 +531,132 @@ func TestShardIsWhatTheDocsSay(t *testing.T) {
 		t.Fatalf("%d items of other keys, want 2,000", other)
 	}
 }
+
+// TestVerifyRidesOutTransientErrors: half the endpoint's reads fail with
+// 500 InternalServerError. verify gave up after the SDK's 3 attempts on
+// one of its calls (of its ~20, each failing 3 times in a row one time in
+// 8); it now retries them as the load retries its writes (target.Retry,
+// 12 attempts) and finds no difference.
+func TestVerifyRidesOutTransientErrors(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.notes (id int PRIMARY KEY, body text NOT NULL)`,
+		`INSERT INTO public.notes SELECT i, 'n' || i FROM generate_series(1, 1500) i`,
+		`ANALYZE public.notes`)
+	sim, err := ddbsim.Start("", ddbsim.Options{PartitionWCU: 1e9, Seed: 7,
+		Faults: ddbsim.Faults{InternalErrorRate: 0.5, Ops: []string{"Scan", "BatchGetItem"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { sim.Close() })
+	t.Setenv("AWS_ACCESS_KEY_ID", "test")
+	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
+	t.Setenv("AWS_REGION", "us-east-1")
+	target := []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
+	path, _ := planTo(t, db, t.TempDir(), "flaky")
+	if code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none"}, target...)...); code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut := runCLI(t, append([]string{"verify", path, "--source", db.URL, "--sample", "1500"}, target...)...)
+	if code != 0 || !strings.Contains(out, "no differences") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestResumeRefusesAnotherPlansCheckpoint: --resume --checkpoint naming
+// the checkpoint of another plan's load must be refused, naming both
+// plans, and leave that checkpoint as it was, rather than resume against
+// it and overwrite it.
+func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	eventsTable(t, db, 6000)
+	execAll(t, db, `CREATE TABLE public.other (id int PRIMARY KEY, v text NOT NULL)`,
+		`INSERT INTO public.other SELECT i, 'v' FROM generate_series(1, 300) i`, `ANALYZE public.other`)
+	_, target := simTarget(t)
+	dir := t.TempDir()
+	first, _ := planTo(t, db, dir, "first", "--tables", "public.events")
+	second, _ := planTo(t, db, dir, "second", "--tables", "public.other")
+	code, out, errOut := runCLI(t, append([]string{"load", first, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)
+	if code != 3 {
+		t.Fatalf("first load: exit %d, want 3 at the reject limit\n%s\n%s", code, out, errOut)
+	}
+	cp := first + ".checkpoint.json"
+	before, err := os.ReadFile(cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", second, "--source", db.URL, "--progress", "none", "--resume", "--checkpoint", cp}, target...)...)
+	if code == 0 || !strings.Contains(errOut, "first.yaml") || !strings.Contains(errOut, "second.yaml") {
+		t.Fatalf("resume of the second plan with the first's checkpoint: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if after, err := os.ReadFile(cp); err != nil || string(after) != string(before) {
+		t.Fatalf("the first plan's checkpoint changed (%v)", err)
+	}
+}
+
+// TestMarkdownReviewEscapesNames: table and column names are the source's
+// to choose; the markdown review, meant for a pull request, printed HTML
+// in them as HTML. Outside code spans it is now escaped, and inside one
+// it stays literal text.
+func TestMarkdownReviewEscapesNames(t *testing.T) {
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public."<b>bold</b>" (id int PRIMARY KEY, "<img src=x onerror=alert(1)>" text NOT NULL, "a`+"`"+`b" int)`,
+		`INSERT INTO public."<b>bold</b>" SELECT i, 'v' || (i % 7), i FROM generate_series(1, 200) i`,
+		`ANALYZE public."<b>bold</b>"`)
+	path, _ := planTo(t, db, t.TempDir(), "md")
+	code, out, errOut := runCLI(t, "review", path, "--source", db.URL, "--format", "markdown")
+	if code != 0 {
+		t.Fatalf("review: exit %d\n%s\n%s", code, out, errOut)
+	}
+	// Outside fenced blocks (sample items, histograms), no raw tag.
+	fenced := false
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "```") {
+			fenced = !fenced
+			continue
+		}
+		if fenced {
+			continue
+		}
+		if plain := stripCodeSpans(line); strings.Contains(plain, "<b>") || strings.Contains(plain, "<img") {
+			t.Fatalf("raw HTML in the markdown review: %q", line)
+		}
+	}
+	if !strings.Contains(out, "&lt;b&gt;bold&lt;/b&gt;") {
+		t.Fatalf("the table's name is not in the review, escaped:\n%s", out)
+	}
+}
+
+// stripCodeSpans removes markdown code spans (any backtick fence) from a
+// line: their content is shown as literal text.
+func stripCodeSpans(line string) string {
+	var b strings.Builder
+	for i := 0; i < len(line); {
+		if line[i] != '`' {
+			b.WriteByte(line[i])
+			i++
+			continue
+		}
+		n := 0
+		for i+n < len(line) && line[i+n] == '`' {
+			n++
+		}
+		fence := strings.Repeat("`", n)
+		end := strings.Index(line[i+n:], fence)
+		for end >= 0 && i+n+end+n < len(line) && line[i+n+end+n] == '`' {
+			next := strings.Index(line[i+n+end+1:], fence)
+			if next < 0 {
+				end = -1
+				break
+			}
+			end += 1 + next
+		}
+		if end < 0 {
+			b.WriteString(line[i:])
+			break
+		}
+		i += n + end + n
+	}
+	return b.String()
+}

@@ -189,9 +189,16 @@ func (t *table) gsi(name string) *gsiDef {
 // indexItems are the items of index g in scan order, projected, with the
 // stored item each came from; the caller holds t.mu.
 func (t *table) indexItems(g *gsiDef) ([]*storedItem, []map[string]json.RawMessage) {
+	order := t.scanOrder()
+	// Every page of a scan and every DescribeTable reads the index: it is
+	// built once per version of the items (scanOrder makes a new slice
+	// after any change) instead of decoding every item each time.
+	if c := t.gsiCache[g.name]; c != nil && len(c.order) == len(order) && (len(order) == 0 || &c.order[0] == &order[0]) {
+		return c.its, c.docs
+	}
 	var its []*storedItem
 	var docs []map[string]json.RawMessage
-	for _, it := range t.scanOrder() {
+	for _, it := range order {
 		var m map[string]json.RawMessage
 		if err := json.Unmarshal(it.json, &m); err != nil {
 			continue // stored by appendAttrMap: always an object
@@ -201,7 +208,19 @@ func (t *table) indexItems(g *gsiDef) ([]*storedItem, []map[string]json.RawMessa
 			docs = append(docs, t.project(g, m))
 		}
 	}
+	if t.gsiCache == nil {
+		t.gsiCache = map[string]*gsiIndex{}
+	}
+	t.gsiCache[g.name] = &gsiIndex{order: order, its: its, docs: docs}
 	return its, docs
+}
+
+// gsiIndex is an index's items as indexItems built them from order, the
+// table's items in scan order at the time.
+type gsiIndex struct {
+	order []*storedItem
+	its   []*storedItem
+	docs  []map[string]json.RawMessage
 }
 
 // describeGSIs is DescribeTable's GlobalSecondaryIndexes: each index with

@@ -40,7 +40,10 @@ type table struct {
 	keys    map[string]*keyRate // per partition key value, bounded
 	items   map[string]*storedItem
 	sorted  []*storedItem // items in scan order; nil when stale
-	puts    int64         // accepted puts (ItemCount in count-only mode)
+	// gsiCache holds each index's items for the current sorted slice
+	// (indexItems).
+	gsiCache map[string]*gsiIndex
+	puts     int64 // accepted puts (ItemCount in count-only mode)
 	// overwrites counts accepted puts that replaced a stored item with
 	// the same key (ModeStore only).
 	overwrites int64

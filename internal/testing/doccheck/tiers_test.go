@@ -1,0 +1,94 @@
+package doccheck
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+)
+
+// TestMakefileRunsEveryLongTest: make test runs the long tests in a step of
+// their own, named by the Makefile's LONG_TESTS; a test that calls
+// testenv.Long and is missing from that list would run in neither step
+// (the first skips it under -short), and a name in the list that is not a
+// long test would run twice or not at all.
+func TestMakefileRunsEveryLongTest(t *testing.T) {
+	t.Parallel()
+	root, err := testenv.RepoRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	mk, err := os.ReadFile(filepath.Join(root, "Makefile"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^LONG_TESTS := (.*)$`).FindSubmatch(mk)
+	if m == nil {
+		t.Fatal("Makefile: no LONG_TESTS line")
+	}
+	listed := strings.Split(strings.TrimSpace(string(m[1])), "|")
+	slices.Sort(listed)
+
+	var long []string
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "node_modules" || strings.HasPrefix(d.Name(), ".")) && path != root {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, 0)
+		if err != nil {
+			return err
+		}
+		for _, decl := range f.Decls {
+			fn, ok := decl.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || fn.Body == nil || !strings.HasPrefix(fn.Name.Name, "Test") {
+				continue
+			}
+			if callsLong(fn.Body) {
+				long = append(long, fn.Name.Name)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(long)
+	long = slices.Compact(long)
+	if len(long) == 0 {
+		t.Fatal("no test calls testenv.Long: the parser missed them")
+	}
+	if !slices.Equal(listed, long) {
+		t.Errorf("Makefile LONG_TESTS:\n  %s\ntests that call testenv.Long:\n  %s", strings.Join(listed, "|"), strings.Join(long, "|"))
+	}
+}
+
+// callsLong reports whether body calls testenv.Long.
+func callsLong(body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if c, ok := n.(*ast.CallExpr); ok {
+			if s, ok := c.Fun.(*ast.SelectorExpr); ok && s.Sel.Name == "Long" {
+				if x, ok := s.X.(*ast.Ident); ok && x.Name == "testenv" {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}

@@ -33,7 +33,7 @@ build:
 ## tests that call testenv.Long by internal/testing/doccheck.
 ## Tests that own their database run in parallel, four at a time per
 ## package: most of their time is spent waiting on PostgreSQL.
-LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
+LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
 test: deps
 	scripts/services.sh sh -c '$(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS) && \
 	  $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)'

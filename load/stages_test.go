@@ -25,6 +25,7 @@ import (
 // complete before the next, no key twice in one round, and each key's
 // items in sort-key order as DynamoDB orders sort keys.
 func TestParallelEncodingIsTheSerialOne(t *testing.T) {
+	testenv.Long(t) // every dataset: the other load tests race-check the parallel stages
 	sources := append([]string{"corpus"}, testenv.Datasets...)
 	for _, ds := range sources {
 		t.Run(ds, func(t *testing.T) {

@@ -445,6 +445,7 @@ func sha256Sum(b []byte) []byte { s := sha256.Sum256(b); return s[:] }
 // from the load's snapshot; load --via bulk-put --recreate lists the tables
 // it deletes and writes them again through StartBulkPutItems; both verify.
 func TestLoadVia(t *testing.T) {
+	testenv.Long(t) // a whole dataset through export and import; s3load's tests race-check the path
 	t.Parallel()
 	db := testenv.NewDatabase(t, "northwind")
 	e := newS3Env(t, ddbsim.Options{})

@@ -140,6 +140,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
 		}
 		pt.Target = targets[t.QualifiedName()]
+		pt.RefusedValues = refusedValues(tp)
 		giveWayKeyAttributes(pt)
 		designers = append(designers, d)
 		p.Tables = append(p.Tables, *pt)
@@ -1102,6 +1103,22 @@ func (d *designer) uniqueIndexes() []uniqueIndex {
 			kind = "unique index"
 		}
 		consider(&d.t.Uniques[i], kind)
+	}
+	return out
+}
+
+// refusedValues copies the profile's counts of values DynamoDB refuses
+// into the plan, for every column that has any.
+func refusedValues(tp *catalog.TableProfile) []plans.RefusedValues {
+	if tp == nil {
+		return nil
+	}
+	var out []plans.RefusedValues
+	for _, c := range tp.Columns {
+		if c.Specials > 0 || c.OutOfRange > 0 || c.Empty > 0 {
+			out = append(out, plans.RefusedValues{Column: c.Name, NaNInfinity: c.Specials, OutOfRange: c.OutOfRange,
+				Empty: c.Empty, Estimated: tp.RowsEstimated})
+		}
 	}
 	return out
 }

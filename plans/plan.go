@@ -82,6 +82,12 @@ type Table struct {
 	// is left out of JSON when nil, so a load's fingerprint of a plan
 	// without it, kept in checkpoints, is what it was before the field.
 	Duplicates *Duplicates `yaml:"duplicates,omitempty" json:",omitempty"`
+	// RefusedValues are the columns whose values DynamoDB refuses in some
+	// roles, counted when the plan was made: a load compares the rows they
+	// make it reject (PredictedRejects) with --max-rejects before it
+	// creates a table. Left out of JSON when empty, so a checkpoint's
+	// fingerprint of a plan without them is what it was before the field.
+	RefusedValues []RefusedValues `yaml:"refused_values,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`

@@ -38,7 +38,7 @@ type PredictedReject struct {
 func (t *Table) PredictedRejects(o Options) []PredictedReject {
 	var out []PredictedReject
 	for _, rv := range t.RefusedValues {
-		role := t.columnRole(rv.Column)
+		role := t.columnRole(rv.Column, o)
 		add := func(n int64, why string) {
 			if n > 0 {
 				out = append(out, PredictedReject{Column: rv.Column, Rows: n, Why: why, Estimated: rv.Estimated})
@@ -48,7 +48,7 @@ func (t *Table) PredictedRejects(o Options) []PredictedReject {
 			add(rv.NaNInfinity, "NaN or ±Infinity in a number key")
 			add(rv.OutOfRange, "numbers beyond DynamoDB's range in a key")
 		} else if role.number {
-			if o.FloatSpecials != FloatSpecialsString {
+			if s := role.specials; s != FloatSpecialsString && s != SpecialsOmit {
 				add(rv.NaNInfinity, "NaN or ±Infinity, which a DynamoDB number cannot hold")
 			}
 			add(rv.OutOfRange, "numbers beyond DynamoDB's range (38 digits, 1E-130 .. 9.99E+125)")
@@ -85,16 +85,18 @@ type role struct {
 	// number: an attribute written as N; numberKey: the one part of a
 	// key of type N.
 	number, numberKey bool
+	// specials is the number attribute's choice for NaN and ±Infinity.
+	specials string
 	// wholeKey names the key the column alone makes as a string or
 	// binary (so an empty value is an empty key), or is "".
 	wholeKey string
 }
 
-func (t *Table) columnRole(column string) role {
+func (t *Table) columnRole(column string, o Options) role {
 	var r role
 	for _, a := range t.Attributes {
 		if a.Column == column && a.Type == "N" && (a.Encoding == AttrNumber || a.Encoding == AttrFloat) {
-			r.number = true
+			r.number, r.specials = true, a.SpecialsFor(o)
 		}
 	}
 	key := func(k *Key, name string, suffixed bool) {

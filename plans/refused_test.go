@@ -60,3 +60,43 @@ func TestPredictedRejects(t *testing.T) {
 		}
 	}
 }
+
+// TestSpecialsChoice: a float attribute's specials choice validates only
+// with a known value on an N number, and string or omit keeps its NaN rows
+// out of the predicted rejects whatever options.float_specials says.
+func TestSpecialsChoice(t *testing.T) {
+	tb := plans.Table{
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+		Attributes: []plans.Attribute{
+			{Column: "a", Name: "a", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat, Specials: plans.SpecialsOmit},
+			{Column: "b", Name: "b", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat, Specials: plans.FloatSpecialsString},
+			{Column: "c", Name: "c", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat},
+		},
+		RefusedValues: []plans.RefusedValues{{Column: "a", NaNInfinity: 5}, {Column: "b", NaNInfinity: 6}, {Column: "c", NaNInfinity: 2}},
+	}
+	got := tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsReject})
+	if len(got) != 1 || got[0].Column != "c" || got[0].Rows != 2 {
+		t.Errorf("predicted %+v, want c's 2 rows only", got)
+	}
+	p := &plans.Plan{Version: plans.FormatVersion, Options: plans.Options{WriteRate: 1000, Nulls: plans.NullsOmit, FloatSpecials: plans.FloatSpecialsReject}}
+	for _, c := range []struct {
+		attr plans.Attribute
+		want string
+	}{
+		{plans.Attribute{Column: "x", Name: "x", PGType: "real", Type: "N", Encoding: plans.AttrFloat, Specials: "nan"}, "must be"},
+		{plans.Attribute{Column: "x", Name: "x", PGType: "text", Type: "S", Encoding: plans.AttrString, Specials: plans.SpecialsOmit}, "applies to a number"},
+		{plans.Attribute{Column: "x", Name: "x", PGType: "real", Type: "N", Encoding: plans.AttrFloat, Specials: plans.SpecialsOmit}, ""},
+	} {
+		var found string
+		for _, pr := range plans.Validate(&plans.Plan{Version: p.Version, Options: p.Options, Tables: []plans.Table{{
+			Source: "public.t", Target: "t", PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+			Attributes: []plans.Attribute{{Column: "id", Name: "pk_src", PGType: "text", Type: "S", Encoding: plans.AttrString}, c.attr}}}}) {
+			if strings.HasSuffix(pr.Path, ".specials") {
+				found = pr.Message
+			}
+		}
+		if c.want == "" && found != "" || c.want != "" && !strings.Contains(found, c.want) {
+			t.Errorf("specials %q on %s: problem %q, want %q", c.attr.Specials, c.attr.Encoding, found, c.want)
+		}
+	}
+}

@@ -20,7 +20,8 @@ type predictedRejectsError struct {
 func (e *predictedRejectsError) Error() string {
 	return fmt.Sprintf("%s: the plan predicts at least %s%s rejected rows, more than --max-rejects %s; nothing was created or written. %s. "+
 		"Raise --max-rejects to %s to load the rest, or choose in the plan what to do with the values "+
-		"(options.float_specials: string keeps NaN and ±Infinity as strings; a numeric column written with type: S keeps its exact text; "+
+		"(specials: string on the column's attribute keeps NaN and ±Infinity as strings, specials: omit keeps the row without them; "+
+		"a numeric column written with type: S keeps its exact text; "+
 		"an empty value needs another key or the rows excluded at the source), then load again",
 		e.command, plans.About(!e.estimated), plans.Thousands(e.rows), plans.Thousands(e.max), strings.Join(e.tables, "; "), plans.Thousands(e.rows))
 }

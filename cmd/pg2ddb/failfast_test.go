@@ -77,7 +77,7 @@ func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 			t.Fatalf("%s: exit %d, want %d\n%s\n%s", strings.Join(run, " "), code, exitRejects, out, errOut)
 		}
 		for _, want := range []string{"the plan predicts at least 11 rejected rows", "public.readings (target ff_readings)",
-			"reading: 11 rows (NaN", "Raise --max-rejects to 11", "float_specials: string", "nothing was created"} {
+			"reading: 11 rows (NaN", "Raise --max-rejects to 11", "specials: string", "nothing was created"} {
 			if !strings.Contains(errOut, want) {
 				t.Errorf("%s: message lacks %q:\n%s", run[0], want, errOut)
 			}
@@ -101,6 +101,28 @@ func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 	}
 	if got := tables(); len(got) != 2 {
 		t.Fatalf("tables after the load: %v", got)
+	}
+
+	// Reviewed: the column keeps its NaN rows (as strings, or without the
+	// attribute), and the plan loads under --max-rejects 0, every row.
+	for _, choice := range []string{plans.FloatSpecialsString, plans.SpecialsOmit} {
+		for i := range readings.Attributes {
+			if readings.Attributes[i].Column == "reading" {
+				readings.Attributes[i].Specials = choice
+			}
+		}
+		if err := plans.WriteFile(planPath, p); err != nil {
+			t.Fatal(err)
+		}
+		_, other := simTarget(t)
+		code, out, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, other...)...)
+		if code != 0 {
+			t.Fatalf("load with specials: %s: exit %d\n%s\n%s", choice, code, out, errOut)
+		}
+		code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, other...)...)
+		if code != 0 || !strings.Contains(out, "1,000 source rows - 0 rejected = 1,000 items") {
+			t.Fatalf("verify with specials: %s: exit %d\n%s\n%s", choice, code, out, errOut)
+		}
 	}
 }
 

@@ -128,9 +128,11 @@ type TableResult struct {
 	Elapsed                        time.Duration
 	// FirstWrite is the time from the start of the table's read (where
 	// Elapsed starts too) to the first item DynamoDB
-	// acknowledged; 0 when nothing was written. Round 1 is written while
-	// the source is scanned, unless the key is not proven free of
-	// collisions by a unique index (then after one scan; see extract).
+	// acknowledged; 0 when nothing was written. In sort-key order it comes
+	// after one scan of the table (a key's first item is known only
+	// then); with --order interleave-arrival round 1 is written while the
+	// source is scanned, unless the key is not proven free of collisions
+	// by a unique index (then after one scan; see package order).
 	FirstWrite time.Duration
 	// Counted says SourceRows is exact: the read reached the end of the
 	// table. A load stopped before that reports the plan's estimate or

@@ -141,6 +141,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 				return nil
 			}
 		}
+		blk.release()
 	}
 	if err := stage.Err(); err != nil {
 		return fmt.Errorf("read %s: %w", tr.t.Source, err)

@@ -28,9 +28,10 @@ const (
 
 // rowBlock is a run of consecutive rows and what an encoder made of them.
 type rowBlock struct {
-	rows []order.Row
-	data []byte   // the rows' keys and values
-	vals [][]byte // the backing of the rows' Values
+	rows   []order.Row
+	data   []byte   // the rows' keys and values
+	pooled *[]byte  // data's buffer, from blockData
+	vals   [][]byte // the backing of the rows' Values
 	// frontier: rows below it are hashed only (a resume's recheck).
 	frontier int64
 	digests  [][16]byte
@@ -51,7 +52,12 @@ func (b *rowBlock) add(row *order.Row) bool {
 		return false
 	}
 	if b.data == nil {
-		b.data = make([]byte, 0, max(blockBytes, size))
+		if size <= blockBytes {
+			b.pooled = blockData.Get().(*[]byte)
+			b.data = (*b.pooled)[:0]
+		} else {
+			b.data = make([]byte, 0, size)
+		}
 	}
 	keep := func(v []byte) []byte {
 		if v == nil {
@@ -76,6 +82,20 @@ func (b *rowBlock) add(row *order.Row) bool {
 	b.rows = append(b.rows, order.Row{Pos: row.Pos, PK: keep(row.PK), SK: keep(row.SK), Problem: row.Problem, Copies: row.Copies,
 		Values: b.vals[start:len(b.vals):len(b.vals)]})
 	return true
+}
+
+// blockData recycles the row buffers of blocks (blockBytes each): a
+// million rows fill thousands of them, and allocating each anew (zeroed)
+// was a tenth of the pipeline's CPU.
+var blockData = sync.Pool{New: func() any { b := make([]byte, 0, blockBytes); return &b }}
+
+// release gives the block's row buffer back once its rows are no longer
+// read (items and rejects hold copies of what they need).
+func (b *rowBlock) release() {
+	if b.pooled != nil {
+		blockData.Put(b.pooled)
+	}
+	b.pooled, b.data, b.rows, b.vals = nil, nil, nil, nil
 }
 
 // encode hashes and encodes the block's rows.

@@ -41,8 +41,9 @@ type Tuning struct {
 	// scan runs, but a stopped load leaves each key's items in the order
 	// the heap happened to hold them.
 	RoundsByArrival bool
-	// SortMemory is the buffer in which the rows of keys that arrived out
-	// of sort-key order are sorted, a run at a time (default 32 MiB).
+	// SortMemory bounds the buffers in which the rows of keys that
+	// arrived out of sort-key order are sorted (default 32 MiB): two
+	// halves, one sorted and written as a run while the other fills.
 	SortMemory int
 }
 

@@ -27,8 +27,8 @@ import (
 // one more spill file, and once the scan ends the key's rows already placed
 // are taken out of the round files they were placed in (only the files of
 // the rounds they reached are rewritten), merged with the rest, sorted by
-// (partition key, sort key, content) in bounded memory (runs of
-// Tuning.SortMemory bytes sorted in memory and merged from spill files),
+// (partition key, sort key, content) in bounded memory (runs of half of
+// Tuning.SortMemory sorted in memory and merged from spill files),
 // and placed in the rounds of their sort rank.
 
 // keyStates is each partition key's row count so far and its last sort
@@ -261,6 +261,13 @@ type sorter struct {
 	buf            []byte
 	idx            []sortEntry
 	runs           []*spill.Writer
+	// A full buffer is sorted and written on its own goroutine while the
+	// next one fills (one at a time): running is closed when it is done,
+	// runErr says how it went, and spare is its buffer, to fill next.
+	running  chan struct{}
+	runErr   error
+	spareBuf []byte
+	spareIdx []sortEntry
 }
 
 func (s *sorter) compare(buf []byte, a, b *sortEntry) int {
@@ -289,7 +296,7 @@ func (s *sorter) add(body []byte) error {
 			return err
 		}
 	}
-	if s.buf == nil {
+	if s.buf == nil || cap(s.buf) < len(body) {
 		s.buf = make([]byte, 0, max(s.mem, len(body)))
 	}
 	e, err := parseBody(body, len(s.buf))
@@ -301,25 +308,47 @@ func (s *sorter) add(body []byte) error {
 	return nil
 }
 
-func (s *sorter) sortMemory() {
-	buf := s.buf
-	slices.SortFunc(s.idx, func(a, b sortEntry) int { return s.compare(buf, &a, &b) })
+func (s *sorter) sortMemory() { s.sortEntries(s.buf, s.idx) }
+
+func (s *sorter) sortEntries(buf []byte, idx []sortEntry) {
+	slices.SortFunc(idx, func(a, b sortEntry) int { return s.compare(buf, &a, &b) })
 }
 
-// writeRun sorts the buffer and writes it as a run.
+// wait waits for the run being written, if any, and returns its error.
+func (s *sorter) wait() error {
+	if s.running != nil {
+		<-s.running
+		s.running = nil
+	}
+	return s.runErr
+}
+
+// writeRun hands the buffer to a goroutine that sorts it and writes it as
+// a run, and goes on with the other buffer.
 func (s *sorter) writeRun() error {
-	s.sortMemory()
+	if err := s.wait(); err != nil {
+		return err
+	}
 	w, err := spill.Create(s.dir)
 	if err != nil {
 		return fmt.Errorf("sort: %w", err)
 	}
 	s.runs = append(s.runs, w)
-	for _, e := range s.idx {
-		if _, err := w.WriteRaw(s.buf[e.off:e.end]); err != nil {
-			return err
+	buf, idx := s.buf, s.idx
+	s.buf, s.idx = s.spareBuf[:0], s.spareIdx[:0]
+	done := make(chan struct{})
+	s.running = done
+	go func() {
+		defer close(done)
+		s.sortEntries(buf, idx)
+		for _, e := range idx {
+			if _, err := w.WriteRaw(buf[e.off:e.end]); err != nil {
+				s.runErr = err
+				return
+			}
 		}
-	}
-	s.buf, s.idx = s.buf[:0], s.idx[:0]
+		s.spareBuf, s.spareIdx = buf, idx
+	}()
 	return nil
 }
 
@@ -342,7 +371,10 @@ func (s *sorter) each(fn func(pk, rest []byte) error) error {
 			return err
 		}
 	}
-	s.buf, s.idx = nil, nil
+	if err := s.wait(); err != nil {
+		return err
+	}
+	s.buf, s.idx, s.spareBuf, s.spareIdx = nil, nil, nil, nil
 	m := &merge{s: s}
 	for _, w := range s.runs {
 		rd, err := w.Reader()
@@ -388,6 +420,7 @@ func (s *sorter) each(fn func(pk, rest []byte) error) error {
 }
 
 func (s *sorter) close() {
+	s.wait()
 	for _, w := range s.runs {
 		w.Close()
 	}
@@ -445,7 +478,7 @@ func (il *Rounds) settle() error {
 	for _, d := range il.depth {
 		deepest = max(deepest, d)
 	}
-	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: il.tune.SortMemory, dir: il.tune.SpillDir}
+	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: max(il.tune.SortMemory/2, 1), dir: il.tune.SpillDir}
 	defer s.close()
 	takeOut := func(w *spill.Writer) (*spill.Writer, error) {
 		rd, err := w.Reader()

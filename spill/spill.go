@@ -51,7 +51,7 @@ func Create(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{f: f, w: bufio.NewWriterSize(f, 16<<10)}, nil
+	return &Writer{f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
 }
 
 // AppendField appends v length-prefixed, NULL (nil) told apart from empty:

@@ -253,6 +253,15 @@ type ColumnProfile struct {
 	// well enough, but it means nothing outside PostgreSQL and a reload or
 	// merge renumbers it.
 	Sequence *SequenceEvidence `json:"sequence,omitempty"`
+	// Specials counts NaN and ±Infinity in a float or numeric column;
+	// OutOfRange its finite values a DynamoDB number cannot hold (over 38
+	// significant digits, magnitude outside 1E-130 .. 9.99…E+125); Empty
+	// the empty strings of a text column and empty values of a bytea
+	// column, which DynamoDB refuses as a key. A sampled table's counts are
+	// scaled like Nulls.
+	Specials   int64 `json:"specials,omitempty"`
+	OutOfRange int64 `json:"out_of_range,omitempty"`
+	Empty      int64 `json:"empty,omitempty"`
 }
 
 // ValueCount is one value and how many rows hold it.

@@ -40,8 +40,9 @@ func AppendScalar(dst []byte, typ string, v []byte) ([]byte, int, error) {
 type Value struct {
 	encoding, typ string
 	// specialsAsString writes NaN and ±Infinity as S
-	// (plans.FloatSpecialsString).
-	specialsAsString bool
+	// (plans.FloatSpecialsString); omitSpecials leaves the attribute out
+	// (plans.SpecialsOmit).
+	specialsAsString, omitSpecials bool
 	// uniqueKeys: the value is jsonb's text output (a jsonb column, or an
 	// array through to_jsonb), whose objects hold their keys once and in
 	// order, so the transcoder compares each key with the one before
@@ -50,11 +51,13 @@ type Value struct {
 }
 
 // NewValue returns the encoder of attribute a under the plan's
-// floatSpecials option.
+// floatSpecials option, or a's own choice (plans.Attribute.Specials).
 func NewValue(a plans.Attribute, floatSpecials string) Value {
+	specials := a.SpecialsFor(plans.Options{FloatSpecials: floatSpecials})
 	return Value{
 		encoding: a.Encoding, typ: a.Type,
-		specialsAsString: floatSpecials == plans.FloatSpecialsString,
+		specialsAsString: specials == plans.FloatSpecialsString,
+		omitSpecials:     specials == plans.SpecialsOmit && a.Type == "N",
 		uniqueKeys: a.Encoding == plans.AttrArray ||
 			a.Encoding == plans.AttrJSON && Parse(a.PGType, "", "", "").Kind == JSONB,
 	}
@@ -96,6 +99,20 @@ func (c Value) Append(dst, v []byte) ([]byte, int, error) {
 		return appendJSON(dst, v, c.uniqueKeys)
 	}
 	return AppendScalar(dst, "S", v)
+}
+
+// Omits reports whether the non-NULL value v is written as no attribute at
+// all: NaN or ±Infinity of an attribute whose choice is plans.SpecialsOmit.
+func (c Value) Omits(v []byte) bool {
+	if !c.omitSpecials || len(v) == 0 {
+		return false
+	}
+	// Every number starts with a digit, a sign then a digit, or a point;
+	// only the specials start with a letter.
+	if b := v[0]; b != 'N' && b != 'I' && b != 'n' && b != 'i' && (b != '-' && b != '+' || len(v) < 2 || v[1] < 'A') {
+		return false
+	}
+	return special(v)
 }
 
 // special reports whether v is NaN or ±Infinity as PostgreSQL prints them.

@@ -3,6 +3,7 @@ package extract
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"runtime"
@@ -580,11 +581,28 @@ type columnStats struct {
 	// spaces, a load writes them without, so they are counted, shown and
 	// sized as they will be written.
 	unpad bool
+	// number: the column's values are checked against DynamoDB's number
+	// range (numeric, real, double precision); emptyText is the text form
+	// of an empty value that a key refuses ("" for strings, `\x` for
+	// bytea), when the column can hold one.
+	number                      bool
+	emptyText                   string
+	canBeEmpty                  bool
+	specials, outOfRange, empty int64
 }
 
 func newColumnStats(c *catalog.Column) *columnStats {
 	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.Codec().Kind == codec.UUID || c.Category == "S",
 		unpad: c.Codec().Kind == codec.Char}
+	switch c.Codec().Kind {
+	case codec.Numeric, codec.Float4, codec.Float8:
+		cs.number = true
+	case codec.Bytea:
+		cs.canBeEmpty, cs.emptyText = true, `\x`
+	}
+	if c.Category == "S" {
+		cs.canBeEmpty = true
+	}
 	if cs.order == orderEnum {
 		cs.enumRank = make(map[string]int, len(c.Enum))
 		for i, l := range c.Enum {
@@ -600,6 +618,19 @@ func (c *columnStats) add(v []byte) {
 	}
 	c.nonNull++
 	c.widthSum += int64(len(v))
+	if c.number {
+		// NumberSize builds its error only on failure, so a value in
+		// range costs one scan of its digits.
+		if _, err := codec.NumberSize(v); err != nil {
+			if errors.Is(err, codec.ErrSpecial) {
+				c.specials++
+			} else {
+				c.outOfRange++
+			}
+		}
+	} else if c.canBeEmpty && string(v) == c.emptyText {
+		c.empty++
+	}
 	if len(v) > c.widthMax {
 		c.widthMax = len(v)
 	}
@@ -791,6 +822,8 @@ func (c *columnStats) profile(topN int, scale float64, sampled bool) catalog.Col
 		cp.AvgWidth = float64(c.widthSum) / float64(c.nonNull)
 	}
 	cp.MaxWidth = c.widthMax
+	scaled := func(n int64) int64 { return int64(math.Round(float64(n) * scale)) }
+	cp.Specials, cp.OutOfRange, cp.Empty = scaled(c.specials), scaled(c.outOfRange), scaled(c.empty)
 	if c.hasMinMax {
 		cp.Min, cp.Max = render(string(c.min)), render(string(c.max))
 	}

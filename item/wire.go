@@ -103,7 +103,7 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 	}
 	for i, a := range e.table.Attributes {
 		v := row.Values[i]
-		if v == nil && (e.options.Nulls != plans.NullsWrite || e.indexKey[i]) {
+		if v == nil && (e.options.Nulls != plans.NullsWrite || e.indexKey[i]) || v != nil && e.values[i].Omits(v) {
 			continue
 		}
 		mark := len(dst)

@@ -150,6 +150,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 	for i, d := range designers {
 		d.referencedBy = refs[qualified(d.t.Schema, d.t.Name)]
 		d.access(&p.Tables[i])
+		p.Tables[i].RefusedValues = refusedValues(d.tp, &p.Tables[i])
 	}
 	return p, nil
 }
@@ -1102,6 +1103,42 @@ func (d *designer) uniqueIndexes() []uniqueIndex {
 			kind = "unique index"
 		}
 		consider(&d.t.Uniques[i], kind)
+	}
+	return out
+}
+
+// refusedValues copies the profile's counts of values DynamoDB refuses
+// into the plan, for every column that has any: NaN, ±Infinity and numbers
+// out of range of every column, empty values of the columns that are a
+// part of the table's keys or of a proposed index's (an empty value
+// anywhere else is a valid attribute).
+func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValues {
+	if tp == nil {
+		return nil
+	}
+	keyParts := map[string]bool{}
+	addKey := func(k *plans.Key) {
+		if k != nil {
+			for _, p := range k.Parts {
+				keyParts[p.Column] = true
+			}
+		}
+	}
+	addKey(&t.PartitionKey)
+	addKey(t.SortKey)
+	for i := range t.Indexes {
+		addKey(&t.Indexes[i].PartitionKey)
+		addKey(t.Indexes[i].SortKey)
+	}
+	var out []plans.RefusedValues
+	for _, c := range tp.Columns {
+		if !keyParts[c.Name] {
+			c.Empty = 0
+		}
+		if c.Specials > 0 || c.OutOfRange > 0 || c.Empty > 0 {
+			out = append(out, plans.RefusedValues{Column: c.Name, NaNInfinity: c.Specials, OutOfRange: c.OutOfRange,
+				Empty: c.Empty, Estimated: tp.RowsEstimated})
+		}
 	}
 	return out
 }

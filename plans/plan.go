@@ -82,6 +82,12 @@ type Table struct {
 	// is left out of JSON when nil, so a load's fingerprint of a plan
 	// without it, kept in checkpoints, is what it was before the field.
 	Duplicates *Duplicates `yaml:"duplicates,omitempty" json:",omitempty"`
+	// RefusedValues are the columns whose values DynamoDB refuses in some
+	// roles, counted when the plan was made: a load compares the rows they
+	// make it reject (PredictedRejects) with --max-rejects before it
+	// creates a table. Left out of JSON when empty, so a checkpoint's
+	// fingerprint of a plan without them is what it was before the field.
+	RefusedValues []RefusedValues `yaml:"refused_values,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`
@@ -227,6 +233,29 @@ type Attribute struct {
 	// Encoding is one of the Attr* constants.
 	Encoding string `yaml:"encoding"`
 	Note     string `yaml:"note,omitempty"`
+	// Specials is the reviewed choice for NaN and ±Infinity in a number
+	// or float attribute written as N, which DynamoDB numbers cannot
+	// hold: "string" keeps the row with the value as S "NaN", "Infinity"
+	// or "-Infinity"; "omit" keeps the row without the attribute;
+	// "reject" sends the row to the rejects file. Empty means
+	// Options.FloatSpecials. Left out of JSON when empty, so a
+	// checkpoint's fingerprint of a plan without it is what it was before
+	// the field.
+	Specials string `yaml:"specials,omitempty" json:",omitempty"`
+}
+
+// SpecialsOmit is Attribute.Specials's choice to write the row without
+// the attribute; the other choices are FloatSpecialsString and
+// FloatSpecialsReject.
+const SpecialsOmit = "omit"
+
+// SpecialsFor is what NaN and ±Infinity of a become: its own choice, or
+// the plan-wide one.
+func (a *Attribute) SpecialsFor(o Options) string {
+	if a.Specials != "" {
+		return a.Specials
+	}
+	return o.FloatSpecials
 }
 
 // Attribute encodings: how a column value becomes an attribute value.

@@ -312,6 +312,15 @@ func (v *validator) attribute(at string, a *Attribute) {
 	} else if len(a.Name) > maxAttributeNameBytes {
 		v.add(at+".name", "attribute names are at most %d bytes, got %d", maxAttributeNameBytes, len(a.Name))
 	}
+	switch a.Specials {
+	case "":
+	case FloatSpecialsString, SpecialsOmit, FloatSpecialsReject:
+		if (a.Encoding != AttrFloat && a.Encoding != AttrNumber) || a.Type != "N" {
+			v.add(at+".specials", "applies to a number or float attribute of type N, not encoding %q type %q", a.Encoding, a.Type)
+		}
+	default:
+		v.add(at+".specials", "must be %q, %q or %q, got %q", FloatSpecialsString, SpecialsOmit, FloatSpecialsReject, a.Specials)
+	}
 	types, ok := attributeEncodings[a.Encoding]
 	if !ok {
 		v.add(at+".encoding", "unknown encoding %q (one of %s)", a.Encoding, strings.Join(sortedKeys(attributeEncodings), ", "))

@@ -39,12 +39,13 @@ func exitCode(err error) int {
 	var tooMany *pipeline.TooManyRejectsError
 	var failed *s3load.BulkFailedItemsError
 	var usage *usageError
+	var predicted *predictedRejectsError
 	switch {
 	case err == nil:
 		return exitOK
 	case errors.Is(err, errUsageShown), errors.As(err, &usage):
 		return exitUsage
-	case errors.As(err, &tooMany), errors.As(err, &failed):
+	case errors.As(err, &tooMany), errors.As(err, &failed), errors.As(err, &predicted):
 		return exitRejects
 	case errors.Is(err, pipeline.ErrInterrupted):
 		return exitInterrupted

@@ -95,6 +95,9 @@ come out the same each time, so nothing is duplicated or missing.`,
 				return err
 			}
 			defer op.close(ctx)
+			if err := checkPredictedRejects("export", op.plan, maxRejects, resume); err != nil {
+				return err
+			}
 			sc, err := s3f.client(ctx, a.target.region)
 			if err != nil {
 				return err

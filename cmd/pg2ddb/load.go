@@ -59,7 +59,8 @@ checkpoint's hashes, and names the first rows that differ. A fresh load moves th
 earlier rejects of the tables it loads aside (PLAN.rejects.1.jsonl, ...) and keeps
 the other tables'; a resume keeps its lines.
 More rejected rows than --max-rejects, over all runs of a load, stop it at once
-with exit status 3.`,
+with exit status 3; when the plan's own counts (refused_values) already predict
+more, the load is refused with exit status 3 before it creates anything.`,
 		Example: `  pg2ddb load plans/shop.yaml --endpoint-url http://127.0.0.1:8000
   pg2ddb load plans/shop.yaml --recreate --yes --max-wcu 4000
   pg2ddb load plans/shop.yaml --resume`,
@@ -138,6 +139,9 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		return err
 	}
 	defer op.close(ctx)
+	if err := checkPredictedRejects("load", op.plan, f.maxRejects, f.resume); err != nil {
+		return err
+	}
 	db, err := a.target.client(ctx)
 	if err != nil {
 		return err

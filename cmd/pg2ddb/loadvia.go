@@ -63,6 +63,10 @@ func (a *app) runLoadVia(ctx context.Context, planPath string, f *loadFlags) err
 		return err
 	}
 	plan := op.plan
+	if err := checkPredictedRejects("load", plan, f.maxRejects, f.resume); err != nil {
+		op.close(ctx)
+		return err
+	}
 	if f.recreate {
 		if err := a.confirmRecreate(ctx, "load", db, plan.Tables, f.yes); err != nil {
 			op.close(ctx)

@@ -127,6 +127,12 @@ func (a *app) runPlan(cmd *cobra.Command, f *planFlags) error {
 	if err := plans.RenderCost(a.stdout, &cost, plans.FormatText); err != nil {
 		return err
 	}
+	for i := range p.Tables {
+		t := &p.Tables[i]
+		if rs := t.PredictedRejects(p.Options); len(rs) > 0 {
+			fmt.Fprintf(a.stdout, "%s: a load rejects %s\n", t.Source, plans.DescribeRejects(rs))
+		}
+	}
 	if warned > 0 {
 		fmt.Fprintf(a.stdout, "%d %s with warnings: run `pg2ddb review %s` before loading\n", warned, plural(warned, "table", "tables"), f.out)
 	}

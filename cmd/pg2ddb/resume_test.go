@@ -160,6 +160,7 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 	endpoint, target := targetEnv(t)
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "maxrej")
+	withoutPredictedRejects(t, planPath) // else the load refuses before it starts
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--progress", "none"}, target...)
 	code, out, errOut := runCLI(t, append(loadArgs, "--max-rejects", "3")...)
 	if code != 3 || !strings.Contains(errOut, "load stopped: ") || !strings.Contains(errOut, "more than --max-rejects 3") ||

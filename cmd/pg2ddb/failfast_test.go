@@ -1,0 +1,145 @@
+package main
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/aws/aws-sdk-go-v2/aws"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/s3"
+
+	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// TestLoadRefusesPredictedRejectsBeforeCreatingTables: a plan made by the
+// real `pg2ddb plan` on a table with NaNs in a float column records them;
+// load, load --via and export then refuse at once with exit 3, naming the
+// table, the column and what to do, before any target table (or S3
+// object) exists. With the NaNs allowed for (a higher --max-rejects, or
+// float_specials: string) the same plan loads.
+func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	for _, q := range []string{
+		`CREATE TABLE public.clean (id int PRIMARY KEY, v text)`,
+		`INSERT INTO public.clean SELECT i, md5(i::text) FROM generate_series(1, 200) i`,
+		`CREATE TABLE public.readings (id int PRIMARY KEY, reading double precision)`,
+		`INSERT INTO public.readings SELECT i, CASE WHEN i % 100 = 0 THEN 'NaN'::float8 WHEN i = 7 THEN '-Infinity' ELSE i / 3.0 END FROM generate_series(1, 1000) i`,
+		`ANALYZE public.clean`, `ANALYZE public.readings`,
+	} {
+		if _, err := db.Pool.Exec(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	e := newS3Env(t, ddbsim.Options{})
+	target := e.flags[:4]
+	planPath := planFor(t, db, "--table-prefix", "ff_")
+	p, err := plans.ReadFile(planPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var readings *plans.Table
+	for i := range p.Tables {
+		if p.Tables[i].Source == "public.readings" {
+			readings = &p.Tables[i]
+		}
+	}
+	if readings == nil || len(readings.RefusedValues) != 1 || readings.RefusedValues[0].Column != "reading" || readings.RefusedValues[0].NaNInfinity != 11 {
+		t.Fatalf("plan records %+v, want reading: 11 NaN/Infinity", readings)
+	}
+	ddb := testenv.DynamoDBAt(e.sim.URL())
+	tables := func() []string {
+		t.Helper()
+		out, err := ddb.ListTables(t.Context(), &dynamodb.ListTablesInput{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return out.TableNames
+	}
+	for _, run := range [][]string{
+		{"load", planPath, "--progress", "none"},
+		{"load", planPath, "--progress", "none", "--max-rejects", "10"},
+		{"load", planPath, "--progress", "none", "--via", "import", "--stage", "s3://" + testBucket + "/ff"},
+		{"export", planPath, "--progress", "none", "--to", "s3://" + testBucket + "/ff"},
+	} {
+		flags := e.flags
+		if run[0] == "load" && len(run) < 5 {
+			flags = target
+		}
+		start := time.Now()
+		code, out, errOut := runCLI(t, append(append(run, "--source", db.URL), flags...)...)
+		took := time.Since(start)
+		t.Logf("%s refused in %s", strings.Join(run, " "), took.Round(time.Millisecond))
+		if code != exitRejects {
+			t.Fatalf("%s: exit %d, want %d\n%s\n%s", strings.Join(run, " "), code, exitRejects, out, errOut)
+		}
+		for _, want := range []string{"the plan predicts at least 11 rejected rows", "public.readings (target ff_readings)",
+			"reading: 11 rows (NaN", "Raise --max-rejects to 11", "specials: string", "nothing was created"} {
+			if !strings.Contains(errOut, want) {
+				t.Errorf("%s: message lacks %q:\n%s", run[0], want, errOut)
+			}
+		}
+		if got := tables(); len(got) != 0 {
+			t.Fatalf("%s created %v before refusing", strings.Join(run, " "), got)
+		}
+		objs, err := e.s3.ListObjectsV2(t.Context(), &s3.ListObjectsV2Input{Bucket: aws.String(testBucket)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(objs.Contents) != 0 {
+			t.Fatalf("%s wrote %d S3 objects before refusing", strings.Join(run, " "), len(objs.Contents))
+		}
+	}
+
+	// Allowed for: the load runs and rejects exactly the predicted rows.
+	code, out, errOut := runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "11"}, target...)...)
+	if code != 0 {
+		t.Fatalf("load --max-rejects 11: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if got := tables(); len(got) != 2 {
+		t.Fatalf("tables after the load: %v", got)
+	}
+
+	// Reviewed: the column keeps its NaN rows (as strings, or without the
+	// attribute), and the plan loads under --max-rejects 0, every row.
+	for _, choice := range []string{plans.FloatSpecialsString, plans.SpecialsOmit} {
+		for i := range readings.Attributes {
+			if readings.Attributes[i].Column == "reading" {
+				readings.Attributes[i].Specials = choice
+			}
+		}
+		if err := plans.WriteFile(planPath, p); err != nil {
+			t.Fatal(err)
+		}
+		_, other := simTarget(t)
+		code, out, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, other...)...)
+		if code != 0 {
+			t.Fatalf("load with specials: %s: exit %d\n%s\n%s", choice, code, out, errOut)
+		}
+		code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, other...)...)
+		if code != 0 || !strings.Contains(out, "1,000 source rows - 0 rejected = 1,000 items") {
+			t.Fatalf("verify with specials: %s: exit %d\n%s\n%s", choice, code, out, errOut)
+		}
+	}
+}
+
+// withoutPredictedRejects rewrites the plan at path as a plan made before
+// the values DynamoDB refuses arrived in the source: it records none, so a
+// load meets its rejects only as it writes (what the load's own
+// --max-rejects stop is tested with).
+func withoutPredictedRejects(t *testing.T, path string) {
+	t.Helper()
+	p, err := plans.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range p.Tables {
+		p.Tables[i].RefusedValues = nil
+	}
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
+	}
+}

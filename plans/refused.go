@@ -1,0 +1,124 @@
+package plans
+
+import (
+	"fmt"
+	"strings"
+)
+
+// RefusedValues counts, for one source column, the values the profile
+// found that DynamoDB refuses in some roles: NaN and ±Infinity and numbers
+// beyond its range (over 38 significant digits, magnitude outside 1E-130 ..
+// 9.99…E+125) as a number, an empty string or binary as a key. Whether they
+// make a load reject rows depends on what the plan writes the column as:
+// see Table.PredictedRejects.
+type RefusedValues struct {
+	Column      string `yaml:"column"`
+	NaNInfinity int64  `yaml:"nan_infinity,omitempty" json:",omitempty"`
+	OutOfRange  int64  `yaml:"out_of_range,omitempty" json:",omitempty"`
+	Empty       int64  `yaml:"empty,omitempty" json:",omitempty"`
+	// Estimated is true when the counts are a sample's, scaled to the
+	// table.
+	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
+}
+
+// PredictedReject is one column's values that a load of the plan as it
+// stands rejects, and why.
+type PredictedReject struct {
+	Column string
+	Rows   int64
+	Why    string
+	// Estimated: Rows is a sample's count scaled to the table.
+	Estimated bool
+}
+
+// PredictedRejects lists the rows a load of t rejects under the plan's
+// options, by column, from the counts the plan recorded. A row with refused
+// values in two columns is counted under both, so the table rejects at
+// least the largest of the counts and at most their sum.
+func (t *Table) PredictedRejects(o Options) []PredictedReject {
+	var out []PredictedReject
+	for _, rv := range t.RefusedValues {
+		role := t.columnRole(rv.Column, o)
+		add := func(n int64, why string) {
+			if n > 0 {
+				out = append(out, PredictedReject{Column: rv.Column, Rows: n, Why: why, Estimated: rv.Estimated})
+			}
+		}
+		if role.numberKey {
+			add(rv.NaNInfinity, "NaN or ±Infinity in a number key")
+			add(rv.OutOfRange, "numbers beyond DynamoDB's range in a key")
+		} else if role.number {
+			if s := role.specials; s != FloatSpecialsString && s != SpecialsOmit {
+				add(rv.NaNInfinity, "NaN or ±Infinity, which a DynamoDB number cannot hold")
+			}
+			add(rv.OutOfRange, "numbers beyond DynamoDB's range (38 digits, 1E-130 .. 9.99E+125)")
+		}
+		if role.wholeKey != "" {
+			add(rv.Empty, "empty values in "+role.wholeKey+", which DynamoDB refuses as a key")
+		}
+	}
+	return out
+}
+
+// PredictedRejectRows is the fewest rows a load of t rejects by its
+// predicted rejects (the largest column count), and whether that is a
+// sample's estimate.
+func PredictedRejectRows(rs []PredictedReject) (rows int64, estimated bool) {
+	for _, r := range rs {
+		rows = max(rows, r.Rows)
+		estimated = estimated || r.Estimated
+	}
+	return rows, estimated
+}
+
+// DescribeRejects renders predicted rejects as "reading: 3 rows (NaN…)".
+func DescribeRejects(rs []PredictedReject) string {
+	parts := make([]string, len(rs))
+	for i, r := range rs {
+		parts[i] = fmt.Sprintf("%s: %s%s rows (%s)", r.Column, About(!r.Estimated), Thousands(r.Rows), r.Why)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// role is what a column becomes in an item.
+type role struct {
+	// number: an attribute written as N; numberKey: the one part of a
+	// key of type N.
+	number, numberKey bool
+	// specials is the number attribute's choice for NaN and ±Infinity.
+	specials string
+	// wholeKey names the key the column alone makes as a string or
+	// binary (so an empty value is an empty key), or is "".
+	wholeKey string
+}
+
+func (t *Table) columnRole(column string, o Options) role {
+	var r role
+	for _, a := range t.Attributes {
+		if a.Column == column && a.Type == "N" && (a.Encoding == AttrNumber || a.Encoding == AttrFloat) {
+			r.number, r.specials = true, a.SpecialsFor(o)
+		}
+	}
+	key := func(k *Key, name string, suffixed bool) {
+		if k == nil || len(k.Parts) != 1 || k.Parts[0].Column != column {
+			return
+		}
+		switch k.Parts[0].Encoding {
+		case EncNumber:
+			r.numberKey = true
+		case EncString, EncBinary:
+			if !suffixed && r.wholeKey == "" {
+				r.wholeKey = name
+			}
+		}
+	}
+	key(&t.PartitionKey, "the partition key", t.Sharding != nil && t.Sharding.Shards > 1)
+	key(t.SortKey, "the sort key", false)
+	for i := range t.Indexes {
+		if ix := &t.Indexes[i]; ix.Enabled {
+			key(&ix.PartitionKey, "index "+ix.Name+"'s partition key", false)
+			key(ix.SortKey, "index "+ix.Name+"'s sort key", false)
+		}
+	}
+	return r
+}

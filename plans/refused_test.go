@@ -1,0 +1,102 @@
+package plans_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/plans"
+)
+
+// TestPredictedRejects: the recorded counts become predicted rejects by
+// what the plan writes each column as, and survive a YAML round trip.
+func TestPredictedRejects(t *testing.T) {
+	tb := plans.Table{
+		Source: "public.readings", Target: "readings",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "code", Encoding: plans.EncString}}},
+		Attributes: []plans.Attribute{
+			{Column: "f8", Name: "f8", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat},
+			{Column: "big", Name: "big", PGType: "numeric", Type: "S", Encoding: plans.AttrNumber},
+			{Column: "n", Name: "n", PGType: "numeric", Type: "N", Encoding: plans.AttrNumber},
+			{Column: "note", Name: "note", PGType: "text", Type: "S", Encoding: plans.AttrString},
+		},
+		RefusedValues: []plans.RefusedValues{
+			{Column: "f8", NaNInfinity: 7},
+			{Column: "big", OutOfRange: 4},
+			{Column: "n", OutOfRange: 2, NaNInfinity: 1},
+			{Column: "code", Empty: 3},
+			{Column: "note", Empty: 9},
+		},
+	}
+	got := tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsReject})
+	want := map[string]int64{"f8": 7, "n": 3, "code": 3}
+	sum := map[string]int64{}
+	for _, r := range got {
+		sum[r.Column] += r.Rows
+	}
+	if len(sum) != len(want) {
+		t.Fatalf("predicted %+v, want per column %v", got, want)
+	}
+	for c, n := range want {
+		if sum[c] != n {
+			t.Errorf("%s: %d predicted, want %d (%+v)", c, sum[c], n, got)
+		}
+	}
+	if rows, est := plans.PredictedRejectRows(got); rows != 7 || est {
+		t.Errorf("rows %d estimated %v, want at least 7, exact", rows, est)
+	}
+	if d := plans.DescribeRejects(got); !strings.Contains(d, "f8: 7 rows (NaN") {
+		t.Errorf("description %q", d)
+	}
+	got = tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsString})
+	for _, r := range got {
+		if r.Column == "f8" || strings.Contains(r.Why, "NaN") {
+			t.Errorf("float_specials string still predicts %+v", r)
+		}
+	}
+	tb.Sharding = &plans.Sharding{Shards: 4}
+	for _, r := range tb.PredictedRejects(plans.Options{}) {
+		if r.Column == "code" {
+			t.Errorf("a sharded partition key is never empty, predicted %+v", r)
+		}
+	}
+}
+
+// TestSpecialsChoice: a float attribute's specials choice validates only
+// with a known value on an N number, and string or omit keeps its NaN rows
+// out of the predicted rejects whatever options.float_specials says.
+func TestSpecialsChoice(t *testing.T) {
+	tb := plans.Table{
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+		Attributes: []plans.Attribute{
+			{Column: "a", Name: "a", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat, Specials: plans.SpecialsOmit},
+			{Column: "b", Name: "b", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat, Specials: plans.FloatSpecialsString},
+			{Column: "c", Name: "c", PGType: "double precision", Type: "N", Encoding: plans.AttrFloat},
+		},
+		RefusedValues: []plans.RefusedValues{{Column: "a", NaNInfinity: 5}, {Column: "b", NaNInfinity: 6}, {Column: "c", NaNInfinity: 2}},
+	}
+	got := tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsReject})
+	if len(got) != 1 || got[0].Column != "c" || got[0].Rows != 2 {
+		t.Errorf("predicted %+v, want c's 2 rows only", got)
+	}
+	p := &plans.Plan{Version: plans.FormatVersion, Options: plans.Options{WriteRate: 1000, Nulls: plans.NullsOmit, FloatSpecials: plans.FloatSpecialsReject}}
+	for _, c := range []struct {
+		attr plans.Attribute
+		want string
+	}{
+		{plans.Attribute{Column: "x", Name: "x", PGType: "real", Type: "N", Encoding: plans.AttrFloat, Specials: "nan"}, "must be"},
+		{plans.Attribute{Column: "x", Name: "x", PGType: "text", Type: "S", Encoding: plans.AttrString, Specials: plans.SpecialsOmit}, "applies to a number"},
+		{plans.Attribute{Column: "x", Name: "x", PGType: "real", Type: "N", Encoding: plans.AttrFloat, Specials: plans.SpecialsOmit}, ""},
+	} {
+		var found string
+		for _, pr := range plans.Validate(&plans.Plan{Version: p.Version, Options: p.Options, Tables: []plans.Table{{
+			Source: "public.t", Target: "t", PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+			Attributes: []plans.Attribute{{Column: "id", Name: "pk_src", PGType: "text", Type: "S", Encoding: plans.AttrString}, c.attr}}}}) {
+			if strings.HasSuffix(pr.Path, ".specials") {
+				found = pr.Message
+			}
+		}
+		if c.want == "" && found != "" || c.want != "" && !strings.Contains(found, c.want) {
+			t.Errorf("specials %q on %s: problem %q, want %q", c.attr.Specials, c.attr.Encoding, found, c.want)
+		}
+	}
+}

@@ -6,10 +6,8 @@ import (
 	"fmt"
 	"hash/fnv"
 	"io"
-	"slices"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	"github.com/aws/aws-sdk-go-v2/aws/retry"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/smithy-go"
@@ -116,7 +114,7 @@ func (f *follower) write(ctx context.Context, ts *tableState, ops []*op) error {
 			}
 			pending = []*op{{del: k, text: o.text}}
 			continue
-		case err != nil && retryable(err):
+		case err != nil && target.Retryable(err):
 			last = err
 		case err != nil:
 			return fmt.Errorf("write %s: %w", table, err)
@@ -173,20 +171,6 @@ func remaining(ts *tableState, pending []*op, unprocessed []types.WriteRequest) 
 	}
 	return out
 }
-
-// retryables are the SDK's standard retryable failures, plus a response
-// cut off mid-body: the writes are idempotent, so resending is safe.
-var retryables = retry.IsErrorRetryables(append(slices.Clone(retry.DefaultRetryables),
-	retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
-		var de *smithy.DeserializationError
-		if errors.As(err, &de) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			return aws.TrueTernary
-		}
-		return aws.UnknownTernary
-	}),
-))
-
-func retryable(err error) bool { return retryables.IsErrorRetryable(err) == aws.TrueTernary }
 
 func isValidation(err error) bool {
 	var ae smithy.APIError

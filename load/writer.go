@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"slices"
 	"sync/atomic"
 	"time"
 
@@ -137,7 +136,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 				}
 			}
 			return nil
-		case err != nil && retryable(err):
+		case err != nil && target.Retryable(err):
 			if isThrottle(err) {
 				w.stats.throttles.Add(1)
 				w.limit.throttled(wcu)
@@ -294,29 +293,10 @@ func (c inMemoryBodies) Do(req *http.Request) (*http.Response, error) {
 	return c.HTTPDoer.Do(req)
 }
 
-// retryables classify a failed call as worth another attempt: the SDK's
-// standard checks (throttling and transient error codes, 5xx statuses,
-// broken connections), then what they leave unknown but a loader that
-// resends idempotent puts can retry: a response cut off mid-body.
-var retryables = retry.IsErrorRetryables(append(slices.Clone(retry.DefaultRetryables),
-	retry.IsErrorRetryableFunc(func(err error) aws.Ternary {
-		var de *smithy.DeserializationError
-		if errors.As(err, &de) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
-			return aws.TrueTernary
-		}
-		return aws.UnknownTernary
-	}),
-))
-
 // throttles are the SDK's throttling error codes, which DynamoDB answers
 // when a table or partition has no capacity left (and which the rate
 // budget reacts to, unlike other retryable failures).
 var throttles = retry.ThrottleErrorCode{Codes: retry.DefaultThrottleErrorCodes}
-
-// retryable reports whether err is worth another attempt.
-func retryable(err error) bool {
-	return retryables.IsErrorRetryable(err) == aws.TrueTernary
-}
 
 // isThrottle reports whether err says the table had no capacity left.
 func isThrottle(err error) bool {

@@ -17,6 +17,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/item"
 	"github.com/pg2ddb/pg2ddb/order"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/target"
 
 	"github.com/aws/smithy-go"
 	smithyhttp "github.com/aws/smithy-go/transport/http"
@@ -49,7 +50,7 @@ func TestRetryClassification(t *testing.T) {
 		{errors.New("something else"), false, false},
 	} {
 		t.Run(fmt.Sprint(c.err), func(t *testing.T) {
-			if got := retryable(c.err); got != c.retryable {
+			if got := target.Retryable(c.err); got != c.retryable {
 				t.Errorf("retryable = %v, want %v", got, c.retryable)
 			}
 			if got := isThrottle(c.err); got != c.throttle {

@@ -70,7 +70,7 @@ func (b *bench) prepare(ctx context.Context, want map[string]bool) error {
 			return err
 		}
 	}
-	if want["1"] || want["3"] || want["5"] || want["8"] {
+	if want["1"] || want["1-par"] || want["3"] || want["5"] || want["8"] {
 		if b.main, err = need(b.c.Rows); err != nil {
 			return err
 		}
@@ -349,6 +349,46 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	byOrder.Detail = fmt.Sprintf("sort-key rounds %.2f s (%.2f CPU-s per 1M rows, first write %.2f s after the read began) vs arrival rounds %.2f s (%.2f CPU-s, first write %.2f s)",
 		median(loads), median(loadCPUs), median(readFirsts), median(arrivals), median(arrivalCPUs), median(arrivalFirsts))
 	return figs()
+}
+
+// figurePar measures figure 1-par alone (-figures 1-par), without the
+// rest of figure 1: the replays only, at GOMAXPROCS=1 and at every core,
+// the two alternating which goes first.
+func (b *bench) figurePar(ctx context.Context) []Figure {
+	par := Figure{ID: "1-par", Name: "pipeline alone (replayed COPY → null sink): all cores ÷ GOMAXPROCS=1", Unit: "×", Op: ">=", Target: 1.8}
+	d := b.main
+	replayPath, err := b.captureReplay(ctx, d)
+	if err != nil {
+		par.Error = fmt.Sprintf("capture the load's rows: %v", err)
+		return []Figure{par}
+	}
+	var rates1, ratesAll, cpus1, cpusAll []float64
+	for i := range b.c.Runs {
+		var rp1, rpAll replayResult
+		var err1, errAll error
+		if i%2 == 0 {
+			rp1, err1 = b.replay(ctx, d, replayPath, 1)
+			rpAll, errAll = b.replay(ctx, d, replayPath, 0)
+		} else {
+			rpAll, errAll = b.replay(ctx, d, replayPath, 0)
+			rp1, err1 = b.replay(ctx, d, replayPath, 1)
+		}
+		if err := firstErr(err1, errAll); err != nil {
+			par.Error = err.Error()
+			break
+		}
+		r1, ra := float64(rp1.Rows)/rp1.Seconds, float64(rpAll.Rows)/rpAll.Seconds
+		par.Samples = append(par.Samples, ra/r1)
+		perM := 1e6 / float64(rp1.Rows)
+		rates1, ratesAll = append(rates1, r1), append(ratesAll, ra)
+		cpus1, cpusAll = append(cpus1, rp1.CPU*perM), append(cpusAll, rpAll.CPU*perM)
+		par.Runs = append(par.Runs, map[string]float64{"replay_1_s": rp1.Seconds, "replay_all_s": rpAll.Seconds, "replay_all_procs": float64(rpAll.Procs),
+			"replay_1_cpu_s": rp1.CPU, "replay_all_cpu_s": rpAll.CPU})
+		logf("figure 1-par run %d: %.0f rows/s at GOMAXPROCS=1 (%.2f CPU-s), %.0f rows/s at %d (%.2f CPU-s)", i+1, r1, rp1.CPU, ra, rpAll.Procs, rpAll.CPU)
+	}
+	par.Detail = fmt.Sprintf("captured COPY output replayed through decode → key → rounds → encode → batches into a null sink: %.0f rows/s at GOMAXPROCS=1, %.0f rows/s at %d; %.2f and %.2f CPU-s per 1M rows",
+		median(rates1), median(ratesAll), runtime.NumCPU(), median(cpus1), median(cpusAll))
+	return []Figure{par}
 }
 
 // summaryFirstWrite reads the "first write" column (the last) of table's

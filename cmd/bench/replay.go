@@ -137,8 +137,11 @@ func (r *replayRows) Next() bool {
 	return ok
 }
 func (r *replayRows) Row() *order.Row { return &r.row }
-func (r *replayRows) Err() error      { return r.err }
-func (r *replayRows) Close()          { r.r.Close() }
+
+// Blocks hands the order's rows to the load in blocks, as extract.Rows does.
+func (r *replayRows) Blocks() *order.Rounds { return r.r }
+func (r *replayRows) Err() error            { return r.err }
+func (r *replayRows) Close()                { r.r.Close() }
 
 // copyDecoder reads the tuples of a binary COPY as extract.Rows reads the
 // load's result rows: text columns as their bytes, the binary columns that

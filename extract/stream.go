@@ -720,6 +720,17 @@ func (r *Rows) Next() bool {
 	return ok
 }
 
+// Blocks is the write order the rows come from, for a reader that takes
+// them in undecoded blocks (order.Rounds.NextBlock) instead of Next; nil
+// when there is none (a plain or sorted read) or the stream has a limit.
+// A reader takes every row either one way or the other.
+func (r *Rows) Blocks() *order.Rounds {
+	if r.limit > 0 {
+		return nil
+	}
+	return r.il
+}
+
 // rawRecord reads the query's next row for the write order.
 func (r *Rows) rawRecord() (spill.Record, bool, error) {
 	if r.mainDone {

@@ -113,6 +113,9 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 	}
 	var expect int64 // the next row's position
 	for blk := stage.next(); blk != nil; blk = stage.next() {
+		if blk.err != nil {
+			return fmt.Errorf("read %s: %w", tr.t.Source, blk.err)
+		}
 		for i := range blk.rows {
 			row := &blk.rows[i]
 			pos := row.Pos

@@ -27,7 +27,11 @@ const (
 )
 
 // rowBlock is a run of consecutive rows and what an encoder made of them.
+// Read from a write order's blocks (orderBlocks), the rows come undecoded
+// (raw) and the encoder decodes them.
 type rowBlock struct {
+	raw    *order.Block
+	err    error // decoding raw failed
 	rows   []order.Row
 	data   []byte   // the rows' keys and values
 	pooled *[]byte  // data's buffer, from blockData
@@ -95,11 +99,35 @@ func (b *rowBlock) release() {
 	if b.pooled != nil {
 		blockData.Put(b.pooled)
 	}
-	b.pooled, b.data, b.rows, b.vals = nil, nil, nil, nil
+	if b.raw != nil {
+		rawBlocks.Put(b.raw)
+	}
+	b.pooled, b.data, b.rows, b.vals, b.raw = nil, nil, nil, nil, nil
 }
 
-// encode hashes and encodes the block's rows.
-func (b *rowBlock) encode(enc *item.Encoder) {
+// rawBlocks recycles the write order's blocks.
+var rawBlocks = sync.Pool{New: func() any { return new(order.Block) }}
+
+// decode fills the block's rows from raw, attrs values each.
+func (b *rowBlock) decode(f *order.Filler, attrs int) {
+	n := b.raw.Len()
+	b.rows = make([]order.Row, n)
+	b.vals = make([][]byte, n*attrs)
+	for i := range b.rows {
+		b.rows[i].Values = b.vals[i*attrs : (i+1)*attrs : (i+1)*attrs]
+		if err := f.Fill(b.raw, i, &b.rows[i]); err != nil {
+			b.err, b.rows = err, b.rows[:i]
+			return
+		}
+	}
+}
+
+// encode hashes and encodes the block's rows, decoding them first when
+// they are raw (with f).
+func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int) {
+	if b.raw != nil {
+		b.decode(f, attrs)
+	}
 	n := len(b.rows)
 	b.digests = make([][16]byte, n)
 	b.items = make([]item.WireItem, n)
@@ -150,6 +178,12 @@ func appendRowHashInput(b []byte, row *order.Row) []byte {
 	return b
 }
 
+// orderBlocks is an iterator whose rows come from a write order that
+// hands them out in undecoded blocks (extract.Rows); nil when it does not.
+type orderBlocks interface {
+	Blocks() *order.Rounds
+}
+
 // encodeStage reads rows and hands back encoded blocks in order. With one
 // encoder everything runs on the caller's goroutine.
 type encodeStage struct {
@@ -157,6 +191,12 @@ type encodeStage struct {
 	enc      *item.Encoder
 	frontier int64
 	workers  int
+	// blocks is the write order the rows come from in blocks, nil when
+	// they come one by one from rows.
+	blocks *order.Rounds
+	attrs  int
+	filler *order.Filler // the serial stage's
+	errRaw error         // blocks' error
 
 	// parallel: the producer reads rows into blocks and hands each to
 	// the encoders (work) and, in order, to next's caller (ordered).
@@ -180,7 +220,15 @@ func encoders(n int) int {
 
 func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder, frontier int64, workers int) *encodeStage {
 	s := &encodeStage{rows: rows, enc: enc, frontier: frontier, workers: encoders(workers)}
+	if ob, ok := rows.(orderBlocks); ok {
+		if s.blocks = ob.Blocks(); s.blocks != nil {
+			s.attrs = s.blocks.Attributes()
+		}
+	}
 	if s.workers <= 1 {
+		if s.blocks != nil {
+			s.filler = s.blocks.NewFiller()
+		}
 		return s
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
@@ -189,10 +237,14 @@ func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder,
 	s.wg.Add(1 + s.workers)
 	go s.produce()
 	for range s.workers {
+		var f *order.Filler
+		if s.blocks != nil {
+			f = s.blocks.NewFiller()
+		}
 		go func() {
 			defer s.wg.Done()
 			for b := range s.work {
-				b.encode(s.enc)
+				b.encode(s.enc, f, s.attrs)
 				close(b.done)
 			}
 		}()
@@ -203,6 +255,20 @@ func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder,
 // fill reads rows into a new block; nil at the end of the rows.
 func (s *encodeStage) fill() *rowBlock {
 	b := &rowBlock{frontier: s.frontier, done: make(chan struct{})}
+	if s.blocks != nil {
+		if s.ended {
+			return nil
+		}
+		raw := rawBlocks.Get().(*order.Block)
+		ok, err := s.blocks.NextBlock(raw, blockRows, blockBytes)
+		if !ok {
+			rawBlocks.Put(raw)
+			s.ended, s.errRaw = true, err
+			return nil
+		}
+		b.raw = raw
+		return b
+	}
 	if s.pending != nil {
 		b.add(s.pending)
 		s.pending = nil
@@ -234,7 +300,7 @@ func (s *encodeStage) produce() {
 	for {
 		b := s.fill()
 		if b == nil {
-			s.err = s.rows.Err()
+			s.err = s.rowsErr()
 			return
 		}
 		select {
@@ -255,7 +321,7 @@ func (s *encodeStage) next() *rowBlock {
 	if s.workers <= 1 {
 		b := s.fill()
 		if b != nil {
-			b.encode(s.enc)
+			b.encode(s.enc, s.filler, s.attrs)
 		}
 		return b
 	}
@@ -270,9 +336,17 @@ func (s *encodeStage) next() *rowBlock {
 // Err is the iterator's error, once next returned nil.
 func (s *encodeStage) Err() error {
 	if s.workers <= 1 {
-		return s.rows.Err()
+		return s.rowsErr()
 	}
 	return s.err
+}
+
+// rowsErr is what ended the rows.
+func (s *encodeStage) rowsErr() error {
+	if s.errRaw != nil {
+		return s.errRaw
+	}
+	return s.rows.Err()
 }
 
 // stop ends the stage's goroutines; the iterator is no longer read once

@@ -23,6 +23,9 @@ func EncodeAll(ctx context.Context, rows order.Iterator, enc *item.Encoder, work
 	defer s.stop()
 	var out []EncodedRow
 	for b := s.next(); b != nil; b = s.next() {
+		if b.err != nil {
+			return nil, b.err
+		}
 		for i, r := range b.rows {
 			e := EncodedRow{Pos: r.Pos, PK: string(r.PK), SK: string(r.SK), Digest: b.digests[i], Body: string(b.items[i].Body)}
 			if b.rejs[i] != nil {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"hash/maphash"
 	"slices"
+	"sync/atomic"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -100,6 +101,7 @@ type Rounds struct {
 	memIdx     []spill.Frame // …in emission order
 	memAt      int
 	memVals    [][]byte
+	blk        *Block // the block NextBlock fills
 	pos        int64
 	scanned    int64 // source rows read
 	cur        spill.Record
@@ -113,6 +115,21 @@ type Rounds struct {
 	unsorted *spill.Writer
 	depth    map[uint64]uint32
 	resorted int64 // rows sorted by settle
+
+	// settle runs on its own goroutine (sortkey.go): settling is closed
+	// when it ends, with settleErr; stopSettle asks it to stop. bounds[k]
+	// (tailBound for the tail) is where files[k]'s rows placed during the
+	// scan end: those of unsorted keys are skipped. reading skips them
+	// before readBound; from0 is where files[0] goes on once its first
+	// section was read while settle ran.
+	settling         chan struct{}
+	settleErr        error
+	stopSettle       atomic.Bool
+	resortedBySettle int64
+	bounds           []int64
+	tailBound        int64
+	readBound        int64
+	from0            int64
 }
 
 // New orders the rows src returns (a plain read of t, in its own
@@ -161,10 +178,13 @@ func (il *Rounds) skType() string {
 }
 
 // keyHash is the 128-bit hash of a row's (pk, sk) as DynamoDB compares them.
-func (il *Rounds) keyHash(pk, sk []byte) [16]byte {
-	b := spill.AppendField(il.hbuf[:0], keyText(pk, il.t.PartitionKey.Type))
+func (il *Rounds) keyHash(pk, sk []byte) [16]byte { return il.keyHashBuf(&il.hbuf, pk, sk) }
+
+// keyHashBuf is keyHash with its own scratch buffer, for another goroutine.
+func (il *Rounds) keyHashBuf(hbuf *[]byte, pk, sk []byte) [16]byte {
+	b := spill.AppendField((*hbuf)[:0], keyText(pk, il.t.PartitionKey.Type))
 	b = spill.AppendField(b, keyText(sk, il.skType()))
-	il.hbuf = b
+	*hbuf = b
 	s := sha256.Sum256(b)
 	return [16]byte(s[:16])
 }
@@ -224,15 +244,18 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 }
 
 // pkHash is the 64-bit hash rounds count partition keys under.
-func (il *Rounds) pkHash(pk []byte) uint64 {
+func (il *Rounds) pkHash(pk []byte) uint64 { return il.pkHashBuf(&il.kbuf, pk) }
+
+// pkHashBuf is pkHash with its own scratch buffer, for another goroutine.
+func (il *Rounds) pkHashBuf(kbuf *[]byte, pk []byte) uint64 {
 	if pk == nil {
 		return maphash.String(il.seed, "\x00null")
 	}
 	if il.t.PartitionKey.Type == "N" && plainInteger(pk) {
 		// CanonicalNumber's form, without its allocations: the common
 		// integer key costs no garbage a row.
-		il.kbuf = appendCanonicalInteger(il.kbuf[:0], pk)
-		return maphash.Bytes(il.seed, il.kbuf)
+		*kbuf = appendCanonicalInteger((*kbuf)[:0], pk)
+		return maphash.Bytes(il.seed, *kbuf)
 	}
 	return maphash.Bytes(il.seed, keyText(pk, il.t.PartitionKey.Type))
 }
@@ -246,12 +269,9 @@ func (il *Rounds) Next() (bool, error) {
 			if il.memAt < len(il.memIdx) {
 				e := il.memIdx[il.memAt]
 				il.memAt++
-				rec, vals, err := spill.Decode(il.mem[e.Off:e.End], il.memVals)
-				if err != nil {
+				if err := il.emitRaw(il.mem[e.Off:e.End]); err != nil {
 					return false, err
 				}
-				il.memVals = vals
-				il.emit(rec)
 				return true, nil
 			}
 			il.mem, il.memIdx = nil, nil
@@ -304,30 +324,59 @@ func (il *Rounds) Next() (bool, error) {
 				return false, err
 			}
 		case il.reading != nil:
-			rec, ok, err := il.reading.Next()
+			at := il.reading.Offset()
+			body, ok, err := il.reading.NextRaw()
 			if err != nil {
 				return false, err
 			}
 			if ok {
-				il.emit(rec)
+				if at < il.readBound {
+					e, err := parseBody(body, 0)
+					if err != nil {
+						return false, err
+					}
+					if il.skipped(at, il.readBound, span(body, e.pk)) {
+						continue
+					}
+				}
+				if err := il.emitRaw(body); err != nil {
+					return false, err
+				}
 				return true, nil
 			}
 			il.reading.Close()
 			il.reading = nil
+		case il.settling != nil:
+			if err := il.join(); err != nil {
+				return false, err
+			}
 		case il.drain < len(il.files):
-			w := il.files[il.drain]
-			il.files[il.drain] = nil
+			k := il.drain
+			w := il.files[k]
+			il.files[k] = nil
 			il.drain++
 			if w == nil {
 				continue
 			}
-			rd, err := w.Reader()
+			var rd *spill.Reader
+			var err error
+			il.readBound = 0
+			switch {
+			case k == 0 && il.from0 > 0:
+				// Its rows up to from0 were emitted while settle ran.
+				rd, err = w.Rest(il.from0)
+			default:
+				if k < len(il.bounds) {
+					il.readBound = il.bounds[k]
+				}
+				rd, err = w.Reader()
+			}
 			if err != nil {
 				return false, err
 			}
 			il.reading = rd
 		case il.tail != nil:
-			il.segs = append(il.segs, segment{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound})
+			il.segs = append(il.segs, segment{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound, bound: il.tailBound})
 			il.tail = nil
 		case len(il.segs) > 0:
 			if err := il.startSegment(); err != nil {
@@ -405,10 +454,12 @@ func (il *Rounds) newFile() (*spill.Writer, error) {
 }
 
 // segment is a spill file holding rounds lo..hi, each round's rows in
-// arrival order.
+// arrival order; its rows before bound that belong to a key found out of
+// sort-key order are skipped (settle).
 type segment struct {
 	w      *spill.Writer
 	lo, hi uint32
+	bound  int64
 }
 
 // startSegment begins emitting the first pending segment: one round is
@@ -428,12 +479,12 @@ func (il *Rounds) startSegment() error {
 		return err
 	}
 	if sg.lo == sg.hi {
-		il.reading = rd
+		il.reading, il.readBound = rd, sg.bound
 		return nil
 	}
 	if sg.w.Size() <= il.tune.MemTail {
 		defer rd.Close()
-		return il.loadMemory(rd, sg.w.Size())
+		return il.loadMemory(rd, sg.w.Size(), sg.bound)
 	}
 	defer rd.Close()
 	// Group consecutive rounds up to limit bytes; at most maxGroups files.
@@ -466,12 +517,16 @@ func (il *Rounds) startSegment() error {
 		lo = hi + 1
 	}
 	for {
+		at := rd.Offset()
 		rec, ok, err := rd.Next()
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
+		}
+		if il.skipped(at, sg.bound, rec.PK) {
+			continue
 		}
 		i, _ := slices.BinarySearch(his, rec.Round)
 		g := &groups[i]
@@ -495,11 +550,12 @@ func (il *Rounds) startSegment() error {
 }
 
 // loadMemory reads a small segment into memory and orders its records by
-// round, stably (inside a round, arrival order).
+// round, stably (inside a round, arrival order), without the records
+// before bound that settle read out.
 // size is the segment's length: it is read into one buffer of that size,
 // where io.ReadAll regrew (and zeroed and copied) its buffer a dozen times,
 // a visible share of a load's CPU.
-func (il *Rounds) loadMemory(rd *spill.Reader, size int64) error {
+func (il *Rounds) loadMemory(rd *spill.Reader, size, bound int64) error {
 	b, err := rd.ReadAll(size)
 	if err != nil {
 		return err
@@ -508,6 +564,23 @@ func (il *Rounds) loadMemory(rd *spill.Reader, size int64) error {
 	if err != nil {
 		return err
 	}
+	if bound > 0 {
+		keep := idx[:0]
+		for _, e := range idx {
+			if e.Off < int(bound) {
+				body := b[e.Off:e.End]
+				pe, err := parseBody(body, 0)
+				if err != nil {
+					return err
+				}
+				if il.skipped(int64(e.Off), bound, span(body, pe.pk)) {
+					continue
+				}
+			}
+			keep = append(keep, e)
+		}
+		idx = keep
+	}
 	slices.SortStableFunc(idx, func(a, b spill.Frame) int { return cmp.Compare(a.Round, b.Round) })
 	if len(idx) > 0 {
 		il.mem, il.memIdx, il.memAt = b, idx, 0
@@ -515,32 +588,129 @@ func (il *Rounds) loadMemory(rd *spill.Reader, size int64) error {
 	return nil
 }
 
-// emit makes rec the current row.
+// emit makes rec the current row (or the block's next, under NextBlock).
 func (il *Rounds) emit(rec spill.Record) {
 	il.pos++
+	if il.blk != nil {
+		il.blk.data = spill.AppendBody(il.blk.data, rec)
+		il.blk.ends = append(il.blk.ends, len(il.blk.data))
+		return
+	}
 	il.cur = rec
 	il.cur.Values = rec.Values
+}
+
+// emitRaw makes the record body (spill.Decode's input) the current row
+// (or the block's next, undecoded, under NextBlock).
+func (il *Rounds) emitRaw(body []byte) error {
+	if il.blk != nil {
+		il.pos++
+		il.blk.data = append(il.blk.data, body...)
+		il.blk.ends = append(il.blk.ends, len(il.blk.data))
+		return nil
+	}
+	rec, vals, err := spill.Decode(body, il.memVals)
+	if err != nil {
+		return err
+	}
+	il.memVals = vals
+	il.emit(rec)
+	return nil
+}
+
+// Block is a run of consecutive rows of the order, undecoded (NextBlock),
+// for other goroutines to decode (Filler): the write order's goroutine
+// then only copies each row's bytes.
+type Block struct {
+	// Pos is the position of the block's first row.
+	Pos  int64
+	data []byte
+	ends []int // row i is data[ends[i-1]:ends[i]] (from 0 for row 0)
+}
+
+// Len is the number of rows in the block.
+func (b *Block) Len() int { return len(b.ends) }
+
+// NextBlock fills b with the next rows of the order, up to maxRows rows or
+// until they hold maxBytes bytes; false (b empty) at the end or on an
+// error. The rows are those Next would return, in the same order.
+func (il *Rounds) NextBlock(b *Block, maxRows, maxBytes int) (bool, error) {
+	b.Pos, b.data, b.ends = il.pos+1, b.data[:0], b.ends[:0]
+	il.blk = b
+	defer func() { il.blk = nil }()
+	for len(b.ends) < maxRows && len(b.data) < maxBytes {
+		ok, err := il.Next()
+		if err != nil {
+			return false, err
+		}
+		if !ok {
+			break
+		}
+	}
+	return len(b.ends) > 0, nil
+}
+
+// Filler decodes the rows of blocks; each goroutine has its own. It reads
+// what the scan left (copies and numbers), which does not change once the
+// order emits rows.
+type Filler struct {
+	il   *Rounds
+	vals [][]byte
+	hbuf []byte
+}
+
+// Attributes is the number of values of the order's rows.
+func (il *Rounds) Attributes() int { return len(il.t.Attributes) }
+
+// NewFiller returns a Filler of the order's blocks.
+func (il *Rounds) NewFiller() *Filler { return &Filler{il: il} }
+
+// Fill fills r with row i of b, as Rounds.Fill fills the current row; r's
+// slices point into b.
+func (f *Filler) Fill(b *Block, i int, r *Row) error {
+	start := 0
+	if i > 0 {
+		start = b.ends[i-1]
+	}
+	rec, vals, err := spill.Decode(b.data[start:b.ends[i]], f.vals)
+	if err != nil {
+		return err
+	}
+	f.vals = vals
+	r.Pos = b.Pos + int64(i)
+	f.il.fill(r, rec, func(pk, sk []byte) [16]byte { return f.il.keyHashBuf(&f.hbuf, pk, sk) })
+	return nil
 }
 
 // Fill fills r with the current row.
 func (il *Rounds) Fill(r *Row) {
 	r.Pos = il.pos
-	r.PK, r.SK, r.Problem = il.cur.PK, il.cur.SK, il.cur.Problem
+	il.fill(r, il.cur, il.keyHash)
+}
+
+// fill fills r but its position from rec, with keyHash.
+func (il *Rounds) fill(r *Row, rec spill.Record, keyHash func(pk, sk []byte) [16]byte) {
+	r.PK, r.SK, r.Problem = rec.PK, rec.SK, rec.Problem
 	r.Copies = 1
 	if il.num != nil && il.num.marked(r.PK, r.SK) {
-		il.num.fill(r, il.keyHash)
+		il.num.fill(r, keyHash)
 	} else if il.hold {
-		if n, ok := il.keys[il.keyHash(r.PK, r.SK)]; ok {
+		if n, ok := il.keys[keyHash(r.PK, r.SK)]; ok {
 			r.Copies = int64(n)
 		}
 	}
-	copy(r.Values, il.cur.Values)
+	copy(r.Values, rec.Values)
 }
 
 // Close stops reading the source and removes the spill files; the source
 // is not read once it returns.
 func (il *Rounds) Close() error {
 	il.pre.close()
+	if il.settling != nil {
+		il.stopSettle.Store(true)
+		<-il.settling
+		il.settling = nil
+	}
 	if il.reading != nil {
 		il.reading.Close()
 	}

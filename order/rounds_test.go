@@ -56,6 +56,16 @@ type out struct {
 	pk, sk, problem string
 	copies          int64
 	pos             int64
+	vals            string
+}
+
+// valuesOf is a row's values in one comparable string, NULL apart from empty.
+func valuesOf(r *Row) string {
+	var b []byte
+	for _, v := range r.Values {
+		b = spill.AppendField(b, v)
+	}
+	return string(b)
 }
 
 func run(t *testing.T, tb plans.Table, recs []spill.Record, hold, arrival bool, tune Tuning) []out {
@@ -74,7 +84,7 @@ func run(t *testing.T, tb plans.Table, recs []spill.Record, hold, arrival bool, 
 			break
 		}
 		r.Fill(&row)
-		got = append(got, out{string(row.PK), string(row.SK), row.Problem, row.Copies, row.Pos})
+		got = append(got, out{string(row.PK), string(row.SK), row.Problem, row.Copies, row.Pos, valuesOf(&row)})
 	}
 	return got
 }
@@ -181,5 +191,56 @@ func TestDuplicatesNumberedOrDropped(t *testing.T) {
 	}
 	if want := []string{"", plans.DuplicateReason, "", plans.DuplicateReason}; !slices.Equal(problems, want) {
 		t.Errorf("keep-one problems %q, want %q", problems, want)
+	}
+}
+
+// runBlocks is run through NextBlock, the blocks' rows decoded by two
+// Fillers in turn.
+func runBlocks(t *testing.T, tb plans.Table, recs []spill.Record, hold, arrival bool, tune Tuning, rows int) []out {
+	t.Helper()
+	tune.SpillDir = t.TempDir()
+	r := New(tb, source(recs), hold, arrival, tune)
+	defer r.Close()
+	fillers := []*Filler{r.NewFiller(), r.NewFiller()}
+	row := Row{Values: make([][]byte, len(tb.Attributes))}
+	var got []out
+	var b Block
+	for n := 0; ; n++ {
+		ok, err := r.NextBlock(&b, rows, 1<<20)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		for i := range b.Len() {
+			if err := fillers[n%2].Fill(&b, i, &row); err != nil {
+				t.Fatal(err)
+			}
+			got = append(got, out{string(row.PK), string(row.SK), row.Problem, row.Copies, row.Pos, valuesOf(&row)})
+		}
+	}
+	return got
+}
+
+// TestBlocksAreTheRows: NextBlock and Fillers give the rows Next and Fill
+// give, in the same order, whatever the order's choices.
+func TestBlocksAreTheRows(t *testing.T) {
+	recs := shuffled(3000, 11)
+	recs = append(recs, recs[:40]...) // whole-row duplicates and key collisions
+	for _, c := range []struct {
+		dups          string
+		hold, arrival bool
+		byArrival     bool
+		rows          int
+	}{{"", false, false, false, 1}, {"", true, false, false, 256}, {plans.DuplicatesNumber, true, false, false, 7},
+		{plans.DuplicatesKeepOne, true, false, false, 100}, {"", false, true, false, 256}, {"", false, false, true, 50}} {
+		what := fmt.Sprintf("%+v", c)
+		tune := Tuning{SpillRounds: 4, MemTail: 3000, SortMemory: 5000, RoundsByArrival: c.byArrival}
+		want := run(t, table(c.dups), recs, c.hold, c.arrival, tune)
+		got := runBlocks(t, table(c.dups), recs, c.hold, c.arrival, tune, c.rows)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: the blocks' rows differ from Next's (%d rows, want %d)", what, len(got), len(want))
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"container/heap"
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -213,6 +214,61 @@ func sigDigits(s []byte) func() byte {
 type sortEntry struct {
 	off, end     int
 	pk, sk, rest [2]int // [start, end) in buf; a NULL field has start -1
+	// pkp and skp order the keys by a prefix where they can (keyPrefix),
+	// so that most comparisons of a sort compare two integers.
+	pkp, skp prefix
+}
+
+// prefix is a key's order in a uint64 where it has one: a number key
+// that is a plain integer of up to 19 digits by its value (exact: equal
+// prefixes are equal keys), an S or B key by its first 8 bytes (equal
+// prefixes say nothing).
+type prefix struct {
+	v            uint64
+	valid, exact bool
+}
+
+// keyPrefix is v's prefix as a key of type typ.
+func keyPrefix(v []byte, typ string) prefix {
+	if v == nil {
+		return prefix{}
+	}
+	if typ == "N" {
+		if len(v) > 19 || !plainInteger(v) {
+			return prefix{}
+		}
+		var n uint64
+		for _, c := range v {
+			n = n*10 + uint64(c-'0')
+		}
+		return prefix{v: n, valid: true, exact: true}
+	}
+	var b [8]byte
+	copy(b[:], v)
+	return prefix{v: binary.BigEndian.Uint64(b[:]), valid: true}
+}
+
+// comparePrefixed compares two keys of type typ, by their prefixes where
+// those decide.
+func comparePrefixed(a, b []byte, pa, pb prefix, typ string) int {
+	if pa.valid && pb.valid {
+		switch {
+		case pa.v < pb.v:
+			return -1
+		case pa.v > pb.v:
+			return 1
+		case pa.exact && pb.exact:
+			return 0
+		}
+	}
+	return compareSK(a, b, typ)
+}
+
+// withPrefixes sets e's key prefixes from buf, the buffer e locates.
+func (s *sorter) withPrefixes(buf []byte, e sortEntry) sortEntry {
+	e.pkp = keyPrefix(span(buf, e.pk), s.pkType)
+	e.skp = keyPrefix(span(buf, e.sk), s.skType)
+	return e
 }
 
 // parseBody finds the keys of an undecoded record (spill.Decode's input).
@@ -270,23 +326,19 @@ type sorter struct {
 	spareIdx []sortEntry
 }
 
-func (s *sorter) compare(buf []byte, a, b *sortEntry) int {
-	return compareKeys(span(buf, a.pk), span(buf, a.sk), buf[a.rest[0]:a.rest[1]],
-		span(buf, b.pk), span(buf, b.sk), buf[b.rest[0]:b.rest[1]], s.pkType, s.skType)
-}
-
-// compareKeys is the sort order: partition keys (equal as DynamoDB
-// compares them), then sort keys in DynamoDB's order, then the rest of the
-// record, so that the order of rows with one key (key collisions, NULL
-// keys) depends on nothing but their content.
-func compareKeys(pkA, skA, restA, pkB, skB, restB []byte, pkType, skType string) int {
-	if c := compareSK(pkA, pkB, pkType); c != 0 {
+// compareIn is the sort order, of a in bufA and b in bufB: partition
+// keys (equal as DynamoDB compares them), then sort keys in DynamoDB's
+// order, then the rest of the record, so that the order of rows with one
+// key (key collisions, NULL keys) depends on nothing but their content.
+// The keys' prefixes decide where they can.
+func (s *sorter) compareIn(bufA []byte, a *sortEntry, bufB []byte, b *sortEntry) int {
+	if c := comparePrefixed(span(bufA, a.pk), span(bufB, b.pk), a.pkp, b.pkp, s.pkType); c != 0 {
 		return c
 	}
-	if c := compareSK(skA, skB, skType); c != 0 {
+	if c := comparePrefixed(span(bufA, a.sk), span(bufB, b.sk), a.skp, b.skp, s.skType); c != 0 {
 		return c
 	}
-	return bytes.Compare(restA, restB)
+	return bytes.Compare(bufA[a.rest[0]:a.rest[1]], bufB[b.rest[0]:b.rest[1]])
 }
 
 // add adds one undecoded record.
@@ -304,14 +356,14 @@ func (s *sorter) add(body []byte) error {
 		return err
 	}
 	s.buf = append(s.buf, body...)
-	s.idx = append(s.idx, e)
+	s.idx = append(s.idx, s.withPrefixes(s.buf, e))
 	return nil
 }
 
 func (s *sorter) sortMemory() { s.sortEntries(s.buf, s.idx) }
 
 func (s *sorter) sortEntries(buf []byte, idx []sortEntry) {
-	slices.SortFunc(idx, func(a, b sortEntry) int { return s.compare(buf, &a, &b) })
+	slices.SortFunc(idx, func(a, b sortEntry) int { return s.compareIn(buf, &a, buf, &b) })
 }
 
 // wait waits for the run being written, if any, and returns its error.
@@ -381,7 +433,7 @@ func (s *sorter) each(fn func(pk, rest []byte) error) error {
 		if err != nil {
 			return err
 		}
-		h := &mergeHead{rd: rd}
+		h := &mergeHead{s: s, rd: rd}
 		ok, err := h.next()
 		if err != nil {
 			rd.Close()
@@ -429,6 +481,7 @@ func (s *sorter) close() {
 
 // mergeHead is a run's current record, copied out of its reader's buffer.
 type mergeHead struct {
+	s    *sorter
 	rd   *spill.Reader
 	body []byte
 	e    sortEntry
@@ -440,8 +493,11 @@ func (h *mergeHead) next() (bool, error) {
 		return false, err
 	}
 	h.body = append(h.body[:0], b...)
-	h.e, err = parseBody(h.body, 0)
-	return err == nil, err
+	if h.e, err = parseBody(h.body, 0); err != nil {
+		return false, err
+	}
+	h.e = h.s.withPrefixes(h.body, h.e)
+	return true, nil
 }
 
 // merge is a heap of run heads by the sort order; runs are taken in the
@@ -454,8 +510,7 @@ type merge struct {
 func (m *merge) Len() int { return len(m.heads) }
 func (m *merge) Less(i, j int) bool {
 	a, b := m.heads[i], m.heads[j]
-	return compareKeys(span(a.body, a.e.pk), span(a.body, a.e.sk), a.body[a.e.rest[0]:a.e.rest[1]],
-		span(b.body, b.e.pk), span(b.body, b.e.sk), b.body[b.e.rest[0]:b.e.rest[1]], m.s.pkType, m.s.skType) < 0
+	return m.s.compareIn(a.body, &a.e, b.body, &b.e) < 0
 }
 func (m *merge) Swap(i, j int) { m.heads[i], m.heads[j] = m.heads[j], m.heads[i] }
 func (m *merge) Push(x any)    { m.heads = append(m.heads, x.(*mergeHead)) }
@@ -467,8 +522,17 @@ func (m *merge) Pop() any {
 
 // settle places the rows of the keys that arrived out of sort-key order,
 // once the scan has ended: their rows placed in rounds before the key was
-// found unsorted are taken out of those rounds' files, sorted with the
-// key's later rows, and placed in the rounds of their sort rank.
+// found unsorted are read out of those rounds' files, sorted with the
+// key's later rows, and placed in the rounds of their sort rank, appended
+// to the rounds' files. The rows read out stay in the files, where Next
+// skips them: every file's rows before its bound (its size when the scan
+// ended) that belong to an unsorted key.
+//
+// settle starts the work on its own goroutine and returns: while it runs,
+// Next emits round 1's rows placed during the scan (the first section of
+// its file, up to its bound), which come first in the round whatever the
+// sort finds, so the encoders work while the sort does; Next then waits
+// for settle (join) before it goes on.
 func (il *Rounds) settle() error {
 	il.ks = nil
 	if il.unsorted == nil {
@@ -478,85 +542,111 @@ func (il *Rounds) settle() error {
 	for _, d := range il.depth {
 		deepest = max(deepest, d)
 	}
-	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: max(il.tune.SortMemory/2, 1), dir: il.tune.SpillDir}
-	defer s.close()
-	takeOut := func(w *spill.Writer) (*spill.Writer, error) {
-		rd, err := w.Reader()
-		if err != nil {
-			return nil, err
-		}
-		defer rd.Close()
-		var kept *spill.Writer
-		for {
-			body, ok, err := rd.NextRaw()
-			if err != nil {
-				return nil, err
-			}
-			if !ok {
-				return kept, nil
-			}
-			e, err := parseBody(body, 0)
-			if err != nil {
-				return nil, err
-			}
-			if _, ok := il.depth[il.pkHash(span(body, e.pk))]; ok {
-				round, _ := binary.Uvarint(body)
-				il.roundBytes[round] -= int64(uvarintLen(uint64(len(body))) + len(body))
-				if err := s.add(body); err != nil {
-					return nil, err
-				}
-				il.resorted++
-				continue
-			}
-			if kept == nil {
-				if kept, err = il.newFile(); err != nil {
-					return nil, err
-				}
-			}
-			if _, err := kept.WriteRaw(body); err != nil {
-				return nil, err
-			}
+	// The sections settle reads, made here: the Writers are touched by
+	// one goroutine at a time.
+	var sections []*spill.Reader
+	closeAll := func() {
+		for _, rd := range sections {
+			rd.Close()
 		}
 	}
-	var err error
+	il.bounds = make([]int64, len(il.files))
 	for k := 0; k < len(il.files) && k < int(deepest); k++ {
-		if il.files[k] != nil {
-			if il.files[k], err = takeOut(il.files[k]); err != nil {
+		if w := il.files[k]; w != nil {
+			il.bounds[k] = w.Size()
+			rd, err := w.Section(0, il.bounds[k])
+			if err != nil {
+				closeAll()
 				return err
 			}
+			sections = append(sections, rd)
 		}
 	}
 	if int(deepest) > len(il.files) && il.tail != nil {
-		if il.tail, err = takeOut(il.tail); err != nil {
+		il.tailBound = il.tail.Size()
+		rd, err := il.tail.Section(0, il.tailBound)
+		if err != nil {
+			closeAll()
 			return err
 		}
+		sections = append(sections, rd)
 	}
-	rd, err := il.unsorted.Reader()
+	unsorted, err := il.unsorted.Reader()
 	il.unsorted = nil
 	if err != nil {
+		closeAll()
 		return err
 	}
-	for {
-		body, ok, err := rd.NextRaw()
+	sections = append(sections, unsorted)
+	if w := il.files[0]; w != nil && il.bounds[0] > 0 {
+		rd, err := w.Section(0, il.bounds[0])
 		if err != nil {
-			rd.Close()
+			closeAll()
 			return err
 		}
-		if !ok {
-			break
-		}
-		if err := s.add(body); err != nil {
-			rd.Close()
-			return err
-		}
-		il.resorted++
+		il.reading, il.readBound, il.from0 = rd, il.bounds[0], il.bounds[0]
 	}
-	rd.Close()
+	done := make(chan struct{})
+	il.settling = done
+	go func() {
+		defer close(done)
+		defer closeAll()
+		il.settleErr = il.settleRun(sections)
+	}()
+	return nil
+}
+
+// errStopped ends settle's goroutine when the order is closed.
+var errStopped = errors.New("write order closed")
+
+// settleRun is settle's goroutine: sections are the files' scan-time
+// sections to read unsorted keys' rows out of, the last one the unsorted
+// file, read whole. Until join, it owns the files, the tail, roundBytes
+// and maxRound.
+func (il *Rounds) settleRun(sections []*spill.Reader) error {
+	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: max(il.tune.SortMemory/2, 1), dir: il.tune.SpillDir}
+	defer s.close()
+	var kbuf []byte
+	var resorted int64
+	last := len(sections) - 1
+	for i, rd := range sections {
+		for {
+			if il.stopSettle.Load() {
+				return errStopped
+			}
+			body, ok, err := rd.NextRaw()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if i < last {
+				e, err := parseBody(body, 0)
+				if err != nil {
+					return err
+				}
+				if _, ok := il.depth[il.pkHashBuf(&kbuf, span(body, e.pk))]; !ok {
+					continue
+				}
+				round, _ := binary.Uvarint(body)
+				il.roundBytes[round] -= int64(uvarintLen(uint64(len(body))) + len(body))
+			}
+			if err := s.add(body); err != nil {
+				return err
+			}
+			resorted++
+		}
+	}
+	il.resortedBySettle = resorted
 	var prev []byte
 	var rank uint32
 	prevNull := false
 	pkType := il.t.PartitionKey.Type
 	return s.each(func(pk, rest []byte) error {
+		if il.stopSettle.Load() {
+			return errStopped
+		}
 		if rank > 0 && (pk == nil) == prevNull && (prevNull || compareSK(pk, prev, pkType) == 0) {
 			rank++
 		} else {
@@ -564,6 +654,31 @@ func (il *Rounds) settle() error {
 		}
 		return il.spillRound(rank, rest)
 	})
+}
+
+// join waits for settle's goroutine and returns its error.
+func (il *Rounds) join() error {
+	if il.settling == nil {
+		return nil
+	}
+	<-il.settling
+	il.settling = nil
+	il.resorted = il.resortedBySettle
+	if il.settleErr != nil {
+		return fmt.Errorf("interleave %s: %w", il.t.Source, il.settleErr)
+	}
+	return nil
+}
+
+// skipped reports whether the record rec, read at file offset at of a file
+// whose rows before bound were placed during the scan, was read out by
+// settle (a row of a key found out of sort-key order).
+func (il *Rounds) skipped(at, bound int64, pk []byte) bool {
+	if at >= bound {
+		return false
+	}
+	_, ok := il.depth[il.pkHash(pk)]
+	return ok
 }
 
 func uvarintLen(v uint64) int {

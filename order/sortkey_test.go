@@ -184,6 +184,30 @@ func TestCompareNumber(t *testing.T) {
 	}
 }
 
+// TestPrefixedCompareIsCompareSK: the sort's integer prefixes never order
+// two keys otherwise than DynamoDB's comparison does.
+func TestPrefixedCompareIsCompareSK(t *testing.T) {
+	keys := map[string][]string{
+		"N": {"0", "7", "07", "10", "99", "100", "1.0", "-1", "-0", "1e3", "999", "1000", "9999999999999999999", "10000000000000000000",
+			"18446744073709551615", "18446744073709551616", "12345678901234567890123", "x", ""},
+		"S": {"", "a", "a\x00", "a\x00\x00", "ab", "abcdefgh", "abcdefgh\x00", "abcdefghi", "abcdefgi", "b", "\xff", "\xff\xff\xff\xff\xff\xff\xff\xff\x01"},
+	}
+	for typ, ks := range keys {
+		vals := [][]byte{nil}
+		for _, k := range ks {
+			vals = append(vals, []byte(k))
+		}
+		for _, a := range vals {
+			for _, b := range vals {
+				got := comparePrefixed(a, b, keyPrefix(a, typ), keyPrefix(b, typ), typ)
+				if want := compareSK(a, b, typ); got != want {
+					t.Errorf("%s: comparePrefixed(%q, %q) = %d, compareSK says %d", typ, a, b, got, want)
+				}
+			}
+		}
+	}
+}
+
 func TestDuplicatesUnderSortKeyOrder(t *testing.T) {
 	recs := []spill.Record{
 		{PK: []byte("c1"), SK: []byte("red"), Values: [][]byte{[]byte("x")}},
@@ -221,5 +245,24 @@ func TestNumberKeysEqualByValueShareRounds(t *testing.T) {
 	// round 1, so the key of value 1 comes last.
 	if got[2].pk != "1" || got[2].sk != "b" {
 		t.Fatalf("order %v: want the key of value 1's second item (sort key b) last", got)
+	}
+}
+
+// TestCloseWhileSortingEndsTheSort: the rows of keys found out of order
+// are sorted on their own goroutine while round 1's first rows are
+// emitted; closing the order then ends that goroutine and removes the
+// files (the race detector checks the hand-over).
+func TestCloseWhileSortingEndsTheSort(t *testing.T) {
+	recs := shuffled(20000, 5)
+	for _, n := range []int{1, 100} {
+		r := New(table(""), source(recs), false, false, Tuning{SpillDir: t.TempDir(), SortMemory: 4000})
+		for range n {
+			if ok, err := r.Next(); !ok || err != nil {
+				t.Fatalf("Next: %v %v", ok, err)
+			}
+		}
+		if err := r.Close(); err != nil {
+			t.Fatal(err)
+		}
 	}
 }

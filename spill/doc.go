@@ -4,6 +4,7 @@
 // field length-prefixed so that NULL and empty stay apart.
 //
 // Files are unlinked as soon as they are created, so nothing is left behind
-// whatever ends the run. A file is written once, then read once from the
-// start; a corrupt file is an error, never a silently short read.
+// whatever ends the run. A file is written, then read from the start;
+// sections of it (Writer.Section) may be read while records are appended
+// after them. A corrupt file is an error, never a silently short read.
 package spill

@@ -64,9 +64,9 @@ func AppendField(b, v []byte) []byte {
 	return append(b, v...)
 }
 
-// Write appends rec and returns the bytes it took.
-func (s *Writer) Write(rec Record) (int64, error) {
-	b := binary.AppendUvarint(s.buf[:0], uint64(rec.Round))
+// AppendBody appends rec's encoding without its frame: what Decode reads.
+func AppendBody(b []byte, rec Record) []byte {
+	b = binary.AppendUvarint(b, uint64(rec.Round))
 	b = AppendField(b, rec.PK)
 	b = AppendField(b, rec.SK)
 	b = AppendField(b, []byte(rec.Problem))
@@ -74,6 +74,12 @@ func (s *Writer) Write(rec Record) (int64, error) {
 	for _, v := range rec.Values {
 		b = AppendField(b, v)
 	}
+	return b
+}
+
+// Write appends rec and returns the bytes it took.
+func (s *Writer) Write(rec Record) (int64, error) {
+	b := AppendBody(s.buf[:0], rec)
 	s.buf = b
 	var n [binary.MaxVarintLen64]byte
 	head := binary.PutUvarint(n[:], uint64(len(b)))
@@ -128,16 +134,39 @@ func (s *Writer) WriteRound(round uint32, rest []byte) (int64, error) {
 // Size is the number of bytes written so far.
 func (s *Writer) Size() int64 { return s.size }
 
+// Flush writes what is buffered to the file, so that a Section sees it.
+func (s *Writer) Flush() error {
+	if err := s.w.Flush(); err != nil {
+		return fmt.Errorf("spill: %w", err)
+	}
+	return nil
+}
+
 // Reader flushes the file and reads it from the start. The Writer must not
 // be written to again; closing the Reader closes the file.
-func (s *Writer) Reader() (*Reader, error) {
-	if err := s.w.Flush(); err != nil {
-		return nil, fmt.Errorf("spill: %w", err)
+func (s *Writer) Reader() (*Reader, error) { return s.Rest(0) }
+
+// Rest flushes the file and reads it from off, a record's first byte, to
+// its end. The Writer must not be written to again; closing the Reader
+// closes the file.
+func (s *Writer) Rest(off int64) (*Reader, error) {
+	rd, err := s.Section(off, s.size)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := s.f.Seek(0, io.SeekStart); err != nil {
-		return nil, fmt.Errorf("spill: %w", err)
+	rd.owns = true
+	return rd, nil
+}
+
+// Section flushes the file and reads its bytes [from, to), which must hold
+// whole records. Sections read with pread and do not own the file: several
+// may read it at once, from several goroutines, while the Writer appends
+// beyond to; closing a Section leaves the file open.
+func (s *Writer) Section(from, to int64) (*Reader, error) {
+	if err := s.Flush(); err != nil {
+		return nil, err
 	}
-	return &Reader{f: s.f, r: newBufReader(s.f)}, nil
+	return &Reader{f: s.f, r: newBufReader(io.NewSectionReader(s.f, from, to-from)), off: from}, nil
 }
 
 // Close closes (and so removes) the file.
@@ -147,26 +176,21 @@ func (s *Writer) Close() error { return s.f.Close() }
 // until the next call of Next.
 type Reader struct {
 	f      *os.File
+	owns   bool // Close closes f
 	r      *bufio.Reader
 	buf    []byte
 	values [][]byte
+	off    int64 // the file offset of the next record
 }
+
+// Offset is the file offset of the next record (its frame's first byte).
+func (s *Reader) Offset() int64 { return s.off }
 
 // Next returns the next record; ok is false at the end of the file.
 func (s *Reader) Next() (rec Record, ok bool, err error) {
-	n, err := binary.ReadUvarint(s.r)
-	if err == io.EOF {
-		return Record{}, false, nil
-	}
-	if err != nil {
-		return Record{}, false, fmt.Errorf("spill: %w", err)
-	}
-	if uint64(cap(s.buf)) < n {
-		s.buf = make([]byte, n)
-	}
-	b := s.buf[:n]
-	if _, err := io.ReadFull(s.r, b); err != nil {
-		return Record{}, false, fmt.Errorf("spill: %w", err)
+	b, ok, err := s.NextRaw()
+	if !ok || err != nil {
+		return Record{}, false, err
 	}
 	rec, vals, err := Decode(b, s.values)
 	s.values = vals
@@ -190,7 +214,18 @@ func (s *Reader) NextRaw() (body []byte, ok bool, err error) {
 	if _, err := io.ReadFull(s.r, b); err != nil {
 		return nil, false, fmt.Errorf("spill: %w", err)
 	}
+	// Writers frame records with the shortest varint.
+	s.off += int64(uvarintLen(n)) + int64(n)
 	return b, true, nil
+}
+
+func uvarintLen(v uint64) int {
+	n := 1
+	for v >= 0x80 {
+		v >>= 7
+		n++
+	}
+	return n
 }
 
 // ReadAll reads the rest of the file, size bytes, into one buffer: the
@@ -200,11 +235,16 @@ func (s *Reader) ReadAll(size int64) ([]byte, error) {
 	if _, err := io.ReadFull(s.r, b); err != nil {
 		return nil, fmt.Errorf("spill: %w", err)
 	}
+	s.off += size
 	return b, nil
 }
 
-// Close closes (and so removes) the file.
-func (s *Reader) Close() { s.f.Close() }
+// Close closes (and so removes) the file, unless the Reader is a Section.
+func (s *Reader) Close() {
+	if s.owns {
+		s.f.Close()
+	}
+}
 
 // Frame locates one record in a buffer of framed records: b[Off:End] is
 // the record Decode reads, Round its round.
@@ -278,4 +318,4 @@ func Decode(b []byte, vals [][]byte) (Record, [][]byte, error) {
 	return rec, vals, nil
 }
 
-func newBufReader(f *os.File) *bufio.Reader { return bufio.NewReaderSize(f, 64<<10) }
+func newBufReader(r io.Reader) *bufio.Reader { return bufio.NewReaderSize(r, 64<<10) }

@@ -224,3 +224,81 @@ func TestWriteRoundMovesARecordToAnotherRound(t *testing.T) {
 		t.Fatalf("got %+v, want %+v", got, want)
 	}
 }
+
+// TestSectionsReadWhileTheFileGrows: sections read a range of records
+// with their offsets, two at once, while records are appended after them;
+// the file then reads whole, the appended records included.
+func TestSectionsReadWhileTheFileGrows(t *testing.T) {
+	w, err := Create(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer w.Close()
+	recs := sample()
+	var offs []int64
+	for _, rec := range recs[:2] {
+		offs = append(offs, w.Size())
+		if _, err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bound := w.Size()
+	a, err := w.Section(0, bound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := w.Section(offs[1], bound)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rec := range recs[2:] {
+		if _, err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	read := func(r *Reader, from int) {
+		t.Helper()
+		for i := from; ; i++ {
+			at := r.Offset()
+			rec, ok, err := r.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				if i != 2 || at != bound {
+					t.Fatalf("section ends after record %d at offset %d, want 2 at %d", i, at, bound)
+				}
+				return
+			}
+			if at != offs[i] || !reflect.DeepEqual(clone(rec), recs[i]) {
+				t.Fatalf("record %d at offset %d: %+v, want %+v at %d", i, at, rec, recs[i], offs[i])
+			}
+		}
+	}
+	read(b, 1)
+	read(a, 0)
+	a.Close()
+	b.Close()
+	rest, err := w.Rest(offs[1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rest.Close()
+	n := 0
+	for {
+		rec, ok, err := rest.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if !reflect.DeepEqual(clone(rec), recs[1+n]) {
+			t.Fatalf("record %d after the sections: %+v", 1+n, rec)
+		}
+		n++
+	}
+	if n != len(recs)-1 {
+		t.Fatalf("%d records from offset %d, want %d", n, offs[1], len(recs)-1)
+	}
+}

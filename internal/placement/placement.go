@@ -93,3 +93,57 @@ func Positional(s string) string {
 	}
 	return b.String()
 }
+
+// Key is one partition key value and the write units a load writes to it:
+// Type is "S", "N" or "B" and Value is as PartitionOf takes it.
+type Key struct {
+	Type  string
+	Value string
+	WCU   float64
+}
+
+// Spread is where a load's writes land on a table's partitions.
+type Spread struct {
+	// WCU holds the write units each partition receives.
+	WCU []float64
+	// Hottest is the partition that receives the most.
+	Hottest int
+}
+
+// Place spreads a load's writes over partitions: every key of keys on the
+// partition it hashes to, and rest write units, of keys not named, evenly
+// over all of them, which is where a hash puts many small keys.
+func Place(keys []Key, rest float64, partitions int) Spread {
+	partitions = max(partitions, 1)
+	s := Spread{WCU: make([]float64, partitions)}
+	for _, k := range keys {
+		s.WCU[PartitionOf(k.Type, k.Value, partitions)] += k.WCU
+	}
+	each := max(rest, 0) / float64(partitions)
+	for p := range s.WCU {
+		s.WCU[p] += each
+		if s.WCU[p] > s.WCU[s.Hottest] {
+			s.Hottest = p
+		}
+	}
+	return s
+}
+
+// HottestWCU is the write units of the partition that receives the most.
+func (s Spread) HottestWCU() float64 {
+	if len(s.WCU) == 0 {
+		return 0
+	}
+	return s.WCU[s.Hottest]
+}
+
+// Seconds is how long a load of total write units at rate WCU/s takes on
+// this spread: the slower of the rate and the hottest partition at
+// PartitionWCU, since a partition absorbs no more whatever the rate.
+func (s Spread) Seconds(total, rate float64) float64 {
+	t := s.HottestWCU() / PartitionWCU
+	if rate > 0 {
+		t = math.Max(t, total/rate)
+	}
+	return t
+}

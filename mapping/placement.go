@@ -26,19 +26,21 @@ func Partitions(t *plans.Table) int {
 	return placement.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)
 }
 
-// PlaceKeys is the placement model's spread of a load of t whose partition
-// keys are keys (each with its items, as KeyValue gives them: the value the
-// load writes, shard suffix included): every key's WCUPerItem × items on
-// the partition it hashes to, and the items of rows not covered by keys
-// spread evenly.
-func PlaceKeys(t *plans.Table, keys []catalog.KeyCount, items int64, wcuPerItem float64) placement.Spread {
+// PlaceKeys is the placement model's spread of a load of t of items items
+// in distinct partition key values, of which keys are known (each with its
+// items, the value as the load writes it, shard suffix included): every
+// known key's WCUPerItem × items on the partition it hashes to, the other
+// items over the other keys, spread as a hash spreads them.
+func PlaceKeys(t *plans.Table, keys []catalog.KeyCount, items, distinct int64, wcuPerItem float64) placement.Spread {
 	known := make([]placement.Key, len(keys))
 	var counted int64
 	for i, k := range keys {
 		known[i] = placement.Key{Type: t.PartitionKey.Type, Value: PlacementValue(t.PartitionKey.Type, k.Value), WCU: float64(k.Items) * wcuPerItem}
 		counted += k.Items
 	}
-	return placement.Place(known, float64(max(items-counted, 0))*wcuPerItem, Partitions(t))
+	rest := max(items-counted, 0)
+	restKeys := min(max(distinct-int64(len(keys)), 0), rest)
+	return placement.Place(known, float64(rest)*wcuPerItem, restKeys, Partitions(t))
 }
 
 // PlacementValue turns a partition key value as PostgreSQL's text gives it
@@ -242,14 +244,16 @@ func (d *designer) place(pt *plans.Table, c *candidate, shards int) {
 	}
 	e.Partitions = Partitions(pt)
 	keys, items := d.knownKeys(pt, c, shards)
-	sp := PlaceKeys(pt, keys, items, e.WCUPerItem)
+	sp := PlaceKeys(pt, keys, items, e.DistinctPartitionKeys, e.WCUPerItem)
 	e.HotPartitionWCU = int64(math.Ceil(sp.HottestWCU()))
 	e.LoadSeconds = round3(EstimateLoad(*e, d.opts.WriteRate).Interleaved)
 	rate := float64(d.opts.WriteRate)
 	total := float64(e.TotalWCU)
 	even := math.Max(total/rate, total/float64(e.Partitions)/placement.PartitionWCU)
 	tail := float64(e.HotPartitionWCU) / placement.PartitionWCU
-	if tail <= even*tailShare || tail-even < minHoldBackSeconds || len(keys) == 0 {
+	// The warning is of hot keys: the known keys' partition, with only an
+	// even share of the rest, must make the tail.
+	if known := sp.WCU[sp.Hottest] / placement.PartitionWCU; known <= even*tailShare || known-even < minHoldBackSeconds || len(keys) == 0 {
 		return
 	}
 	// The hot key is the known key of most items on the busiest partition.

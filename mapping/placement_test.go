@@ -17,7 +17,7 @@ import (
 // value of an integer key — a number (N) when whole, a string of 10 digits
 // when split evenly over shards (value#s) — placed by
 // placement.PartitionOf, the other items spread evenly.
-func modelSpread(top []catalog.ValueCount, rows int64, shards int) placement.Spread {
+func modelSpread(top []catalog.ValueCount, rows, restKeys int64, shards int) placement.Spread {
 	var keys []placement.Key
 	var counted int64
 	for _, v := range top {
@@ -36,7 +36,7 @@ func modelSpread(top []catalog.ValueCount, rows int64, shards int) placement.Spr
 			keys = append(keys, placement.Key{Type: "S", Value: kv + "#" + strconv.Itoa(s), WCU: float64(items)})
 		}
 	}
-	return placement.Place(keys, float64(rows-counted), placement.PartitionsFor(false, 0, 0))
+	return placement.Place(keys, float64(rows-counted), restKeys, placement.PartitionsFor(false, 0, 0))
 }
 
 // shardsOn counts the shards of an integer key value (width 10) on each of
@@ -82,7 +82,7 @@ func TestEstimateIsThePlacementModel(t *testing.T) {
 		}
 	}
 	e := pt.Estimates
-	sp := modelSpread(top, 100_000, n)
+	sp := modelSpread(top, 100_000, 197*int64(n), n) // 200 customers, each in n shards
 	if e.Partitions != 4 || e.HotPartitionWCU != int64(math.Ceil(sp.HottestWCU())) {
 		t.Errorf("plan: %d partitions, busiest %d WCU; the model: 4, %.0f WCU", e.Partitions, e.HotPartitionWCU, sp.HottestWCU())
 	}
@@ -144,7 +144,7 @@ func TestHotKeyTailWarning(t *testing.T) {
 	if pt.Sharding != nil || partColumns(&pt.PartitionKey)[0] != "customer_id" {
 		t.Fatalf("want customer_id unsharded: key %+v, sharding %+v", pt.PartitionKey, pt.Sharding)
 	}
-	sp := modelSpread(p.Tables[0].Columns[1].TopValues, 40_000, 1)
+	sp := modelSpread(p.Tables[0].Columns[1].TopValues, 40_000, 398, 1)
 	// 20,000 items of 42 with a quarter of the other 19,940 on its
 	// partition: about 25 s, against 10 s for 40,000 WCU at 4,000 WCU/s.
 	if e := pt.Estimates; e.HotPartitionWCU != int64(math.Ceil(sp.HottestWCU())) || e.LoadSeconds < 24.9 || e.LoadSeconds > 25.1 {
@@ -160,7 +160,9 @@ func TestHotKeyTailWarning(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pt := plan.Tables[0]; strings.Contains(strings.Join(pt.Warnings, "\n"), "load tail") || pt.Estimates.LoadSeconds > 10.2 {
+	// 400 keys of 100 items: the busiest of 4 partitions gets about 9%
+	// over its 10,000 WCU, as a hash spreads 400 keys.
+	if pt := plan.Tables[0]; strings.Contains(strings.Join(pt.Warnings, "\n"), "load tail") || pt.Estimates.LoadSeconds < 10.5 || pt.Estimates.LoadSeconds > 11.2 {
 		t.Errorf("even keys: load %v s, warnings %q", pt.Estimates.LoadSeconds, pt.Warnings)
 	}
 }

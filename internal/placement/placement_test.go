@@ -2,6 +2,7 @@ package placement
 
 import (
 	"math"
+	"strconv"
 	"testing"
 )
 
@@ -22,7 +23,7 @@ func TestPlaceCountsWhatSharesAPartition(t *testing.T) {
 			other = v
 		}
 	}
-	s := Place([]Key{{"S", same[0], 30_000}, {"S", same[1], 20_000}, {"S", other, 10_000}}, 40_000, 4)
+	s := Place([]Key{{"S", same[0], 30_000}, {"S", same[1], 20_000}, {"S", other, 10_000}}, 40_000, 0, 4)
 	want := []float64{60_000, 10_000, 10_000, 10_000}
 	want[PartitionOf("S", other, 4)] += 10_000
 	for p := range want {
@@ -42,7 +43,39 @@ func TestPlaceCountsWhatSharesAPartition(t *testing.T) {
 		t.Errorf("Seconds at 1,000 WCU/s = %v, want 100 (the rate)", got)
 	}
 	// Nothing known: the rest alone, even.
-	if got := Place(nil, 8_000, 4).Seconds(8_000, 4000); math.Abs(got-2) > 1e-9 {
+	if got := Place(nil, 8_000, 0, 4).Seconds(8_000, 4000); math.Abs(got-2) > 1e-9 {
 		t.Errorf("an even load of 8,000 WCU on 4 partitions at 4,000 WCU/s = %v s, want 2", got)
+	}
+}
+
+// TestPlaceExpectsTheBusiestPartitionOfAHash: keys placed by the hash do
+// not split evenly; the expected busiest partition is what the hash gives
+// on average, from many sets of keys.
+func TestPlaceExpectsTheBusiestPartitionOfAHash(t *testing.T) {
+	t.Parallel()
+	for _, c := range []struct {
+		keys  int
+		parts int
+		hot   float64
+	}{{400, 4, 0}, {40, 4, 0}, {1000, 7, 0}, {400, 4, 2_000}} {
+		const per = 100.0
+		model := Place([]Key{{"S", "hot", c.hot}}, per*float64(c.keys), int64(c.keys), c.parts).Busiest
+		var mean float64
+		const sets = 400
+		for set := range sets {
+			wcu := make([]float64, c.parts)
+			wcu[PartitionOf("S", "hot", c.parts)] += c.hot
+			for k := range c.keys {
+				wcu[PartitionOf("S", string(rune('a'+set%26))+"-"+strconv.Itoa(set)+"-"+strconv.Itoa(k), c.parts)] += per
+			}
+			most := 0.0
+			for _, w := range wcu {
+				most = math.Max(most, w)
+			}
+			mean += most / sets
+		}
+		if math.Abs(model-mean) > 0.05*mean {
+			t.Errorf("%d keys on %d partitions, hot %v: model's busiest %.0f WCU, the hash's on average %.0f", c.keys, c.parts, c.hot, model, mean)
+		}
 	}
 }

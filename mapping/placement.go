@@ -14,9 +14,9 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// tailShare is how much longer than the load without a hot partition the
-// placement model's time must be, and minHoldBackSeconds how many seconds
-// longer, before the plan warns of the load's tail.
+// tailShare is how many times the time of the table's writes spread
+// evenly a hot key's partition must take (and minHoldBackSeconds longer)
+// before the plan warns of the load's tail.
 const tailShare = 1.2
 
 // Partitions is the partition count a load of t is placed on: the
@@ -260,7 +260,7 @@ func (d *designer) place(pt *plans.Table, c *candidate, shards int) {
 	var hot catalog.KeyCount
 	var hotItems, onPart int64
 	for _, k := range keys {
-		if PlacementPartition(pt, k.Value) != sp.Hottest {
+		if placementPartition(pt, k.Value) != sp.Hottest {
 			continue
 		}
 		onPart += k.Items
@@ -294,9 +294,9 @@ func (d *designer) place(pt *plans.Table, c *candidate, shards int) {
 		plans.Thousands(d.opts.WriteRate), e.Partitions, plans.Seconds(tail-even)))
 }
 
-// PlacementPartition is the partition, of t's Partitions, that the
+// placementPartition is the partition, of t's Partitions, that the
 // partition key value v (as the load writes it) hashes to.
-func PlacementPartition(t *plans.Table, v string) int {
+func placementPartition(t *plans.Table, v string) int {
 	return placement.PartitionOf(t.PartitionKey.Type, PlacementValue(t.PartitionKey.Type, v), Partitions(t))
 }
 

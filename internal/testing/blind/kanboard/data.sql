@@ -90,6 +90,18 @@ SELECT t, CASE WHEN pg_temp.r('big' || t, 2) = 0 THEN 1 + pg_temp.skew2('bp' || 
   1704067200 + (t::bigint * 60000000 / 6000) + pg_temp.r('tj' || t, 3600) AS created
 FROM generate_series(1, 6000) t;
 
+-- Each project's columns (by position), swimlanes (by position), members (by user id) and
+-- categories (by id), as arrays to pick from.
+CREATE TEMP TABLE pj AS
+SELECT p.id AS p,
+  (SELECT array_agg(id ORDER BY position) FROM public.columns WHERE project_id = p.id) AS cols,
+  (SELECT array_agg(position ORDER BY position) FROM public.columns WHERE project_id = p.id) AS colpos,
+  (SELECT array_agg(title = 'Done' ORDER BY position) FROM public.columns WHERE project_id = p.id) AS coldone,
+  (SELECT array_agg(id ORDER BY position) FROM public.swimlanes WHERE project_id = p.id) AS lanes,
+  (SELECT array_agg(user_id ORDER BY user_id) FROM public.project_has_users WHERE project_id = p.id) AS members,
+  (SELECT coalesce(array_agg(id ORDER BY id), '{}') FROM public.project_has_categories WHERE project_id = p.id) AS cats
+FROM public.projects p;
+
 INSERT INTO public.tasks (title, description, date_creation, color_id, project_id, column_id, owner_id, position, is_active, date_completed,
   score, date_due, category_id, creator_id, date_modification, reference, date_started, time_spent, time_estimated, swimlane_id, date_moved,
   recurrence_status, recurrence_trigger, recurrence_factor, recurrence_timeframe, recurrence_basedate, recurrence_parent, recurrence_child,
@@ -106,17 +118,13 @@ SELECT initcap(pg_temp.words('tt' || t, 5)), CASE WHEN pg_temp.r('tdn' || t, 4) 
   CASE WHEN c.pos > 2 THEN created + 3600 * pg_temp.r('ds' || t, 200) ELSE 0 END,
   pg_temp.r('tsp' || t, 20) / 2.0, pg_temp.r('tes' || t, 16) / 2.0, s.id, created + 3600 * pg_temp.r('dm' || t, 500),
   0, 0, 0, 0, 0, NULL, NULL, pg_temp.r('pri' || t, 4)::int, NULL, NULL
-FROM tk
-CROSS JOIN LATERAL (SELECT id, position AS pos, title = 'Done' AS done FROM public.columns WHERE project_id = tk.p
-  ORDER BY position OFFSET pg_temp.r('tcol' || t, (SELECT count(*) FROM public.columns WHERE project_id = tk.p)) LIMIT 1) c
-CROSS JOIN LATERAL (SELECT id FROM public.swimlanes WHERE project_id = tk.p
-  ORDER BY position LIMIT 1 OFFSET pg_temp.skew2('tsw' || t, (SELECT count(*) FROM public.swimlanes WHERE project_id = tk.p)) - 1) s
-LEFT JOIN LATERAL (SELECT user_id FROM public.project_has_users WHERE project_id = tk.p
-  ORDER BY user_id OFFSET pg_temp.skew('tow' || t, (SELECT count(*) FROM public.project_has_users WHERE project_id = tk.p)) - 1 LIMIT 1) m ON true
-LEFT JOIN LATERAL (SELECT user_id FROM public.project_has_users WHERE project_id = tk.p
-  ORDER BY user_id OFFSET pg_temp.skew2('tcr' || t, (SELECT count(*) FROM public.project_has_users WHERE project_id = tk.p)) - 1 LIMIT 1) cm ON true
-LEFT JOIN LATERAL (SELECT id FROM public.project_has_categories WHERE project_id = tk.p
-  ORDER BY id OFFSET pg_temp.r('tcat' || t, 1 + (SELECT count(*) FROM public.project_has_categories WHERE project_id = tk.p)) LIMIT 1) cat ON true
+FROM tk JOIN pj ON pj.p = tk.p
+CROSS JOIN LATERAL (SELECT 1 + pg_temp.r('tcol' || t, cardinality(pj.cols))::int AS i) ci
+CROSS JOIN LATERAL (SELECT pj.cols[ci.i] AS id, pj.colpos[ci.i] AS pos, pj.coldone[ci.i] AS done) c
+CROSS JOIN LATERAL (SELECT pj.lanes[pg_temp.skew2('tsw' || t, cardinality(pj.lanes))] AS id) s
+CROSS JOIN LATERAL (SELECT pj.members[pg_temp.skew('tow' || t, cardinality(pj.members))] AS user_id) m
+CROSS JOIN LATERAL (SELECT pj.members[pg_temp.skew2('tcr' || t, cardinality(pj.members))] AS user_id) cm
+CROSS JOIN LATERAL (SELECT pj.cats[1 + pg_temp.r('tcat' || t, 1 + cardinality(pj.cats))] AS id) cat
 ORDER BY t;
 
 ANALYZE public.tasks;
@@ -192,4 +200,4 @@ FROM unnest(ARRAY['board_highlight_period','board_public_refresh_interval','boar
   'yellow','1','1','1','H:i','1','kanboard@blind-corp.example']) WITH ORDINALITY s(o, v, i)
 ORDER BY i;
 
-DROP TABLE tk;
+DROP TABLE pj, tk;

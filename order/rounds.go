@@ -102,9 +102,12 @@ type Rounds struct {
 	memAt      int
 	memVals    [][]byte
 	blk        *Block // the block NextBlock fills
-	pos        int64
-	scanned    int64 // source rows read
-	cur        spill.Record
+	// fl writes the spill files' full buffers on its own goroutine
+	// (created with the first file).
+	fl      *spill.Flusher
+	pos     int64
+	scanned int64 // source rows read
+	cur     spill.Record
 
 	// sorted puts each key's rows in rounds by sort key (see sortkey.go):
 	// ks holds the keys' states, unsorted the rows of keys found out of
@@ -446,7 +449,10 @@ func (il *Rounds) counted(round uint32, n int64) {
 }
 
 func (il *Rounds) newFile() (*spill.Writer, error) {
-	w, err := spill.Create(il.tune.SpillDir)
+	if il.fl == nil {
+		il.fl = spill.NewFlusher()
+	}
+	w, err := spill.CreateAsync(il.tune.SpillDir, il.fl)
 	if err != nil {
 		return nil, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 	}
@@ -730,6 +736,10 @@ func (il *Rounds) Close() error {
 	}
 	if il.count != nil {
 		il.count.close()
+	}
+	if il.fl != nil {
+		il.fl.Close()
+		il.fl = nil
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"sync"
 )
 
 // Record is one row as the write order keeps it: its round and its fields.
@@ -40,9 +41,15 @@ func TempFile(dir string) (*os.File, error) {
 // Writer appends records to one spill file.
 type Writer struct {
 	f    *os.File
-	w    *bufio.Writer
+	w    bufferedWriter
 	buf  []byte
 	size int64
+}
+
+// bufferedWriter is a bufio.Writer or an asyncWriter.
+type bufferedWriter interface {
+	Write(p []byte) (int, error)
+	Flush() error
 }
 
 // Create starts a spill file in dir (see TempFile).
@@ -51,7 +58,118 @@ func Create(dir string) (*Writer, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Writer{f: f, w: bufio.NewWriterSize(f, 64<<10)}, nil
+	return &Writer{f: f, w: bufio.NewWriterSize(f, bufferSize)}, nil
+}
+
+// CreateAsync starts a spill file in dir whose full buffers fl writes.
+func CreateAsync(dir string, fl *Flusher) (*Writer, error) {
+	f, err := TempFile(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{f: f, w: &asyncWriter{f: f, fl: fl}}, nil
+}
+
+const bufferSize = 64 << 10
+
+// Flusher writes the full buffers of spill files (CreateAsync) on its own
+// goroutine, in the order they filled, so that the goroutine that spills
+// rows does not wait for the system calls that copy them to the file.
+type Flusher struct {
+	jobs chan flushJob
+	done chan struct{}
+}
+
+type flushJob struct {
+	w   *asyncWriter
+	buf *[]byte
+}
+
+// NewFlusher starts a Flusher; Close ends it.
+func NewFlusher() *Flusher {
+	fl := &Flusher{jobs: make(chan flushJob, 8), done: make(chan struct{})}
+	go func() {
+		defer close(fl.done)
+		for j := range fl.jobs {
+			j.w.writeOut(j.buf)
+		}
+	}()
+	return fl
+}
+
+// Close writes the buffers handed to fl and ends its goroutine; the
+// Writers it served must not be written to again.
+func (fl *Flusher) Close() {
+	close(fl.jobs)
+	<-fl.done
+}
+
+// flushBuffers recycles the buffers of asyncWriters.
+var flushBuffers = sync.Pool{New: func() any { b := make([]byte, 0, bufferSize); return &b }}
+
+// asyncWriter buffers a file's writes and hands each full buffer to a
+// Flusher.
+type asyncWriter struct {
+	f       *os.File
+	fl      *Flusher
+	buf     *[]byte
+	pending sync.WaitGroup
+	mu      sync.Mutex
+	err     error // of a write the Flusher made
+}
+
+func (a *asyncWriter) Write(p []byte) (int, error) {
+	if a.buf != nil && len(*a.buf)+len(p) > cap(*a.buf) {
+		a.send()
+	}
+	if len(p) > bufferSize {
+		if err := a.Flush(); err != nil {
+			return 0, err
+		}
+		return a.f.Write(p)
+	}
+	if a.buf == nil {
+		a.buf = flushBuffers.Get().(*[]byte)
+	}
+	*a.buf = append(*a.buf, p...)
+	return len(p), a.error()
+}
+
+// send hands the buffer to the Flusher.
+func (a *asyncWriter) send() {
+	a.pending.Add(1)
+	a.fl.jobs <- flushJob{w: a, buf: a.buf}
+	a.buf = nil
+}
+
+// writeOut writes a buffer to the file, on the Flusher's goroutine.
+func (a *asyncWriter) writeOut(b *[]byte) {
+	if _, err := a.f.Write(*b); err != nil {
+		a.mu.Lock()
+		if a.err == nil {
+			a.err = err
+		}
+		a.mu.Unlock()
+	}
+	*b = (*b)[:0]
+	flushBuffers.Put(b)
+	a.pending.Done()
+}
+
+func (a *asyncWriter) error() error {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.err
+}
+
+// Flush writes what is buffered and waits for the Flusher to have
+// written it.
+func (a *asyncWriter) Flush() error {
+	if a.buf != nil && len(*a.buf) > 0 {
+		a.send()
+	}
+	a.pending.Wait()
+	return a.error()
 }
 
 // AppendField appends v length-prefixed, NULL (nil) told apart from empty:
@@ -169,8 +287,19 @@ func (s *Writer) Section(from, to int64) (*Reader, error) {
 	return &Reader{f: s.f, r: newBufReader(io.NewSectionReader(s.f, from, to-from)), off: from}, nil
 }
 
-// Close closes (and so removes) the file.
-func (s *Writer) Close() error { return s.f.Close() }
+// Close closes (and so removes) the file, once the writes handed to a
+// Flusher are done.
+func (s *Writer) Close() error {
+	if a, ok := s.w.(*asyncWriter); ok {
+		a.pending.Wait()
+		if a.buf != nil {
+			*a.buf = (*a.buf)[:0]
+			flushBuffers.Put(a.buf)
+			a.buf = nil
+		}
+	}
+	return s.f.Close()
+}
 
 // Reader reads a spill file's records; each record's slices are valid
 // until the next call of Next.

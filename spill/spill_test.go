@@ -302,3 +302,79 @@ func TestSectionsReadWhileTheFileGrows(t *testing.T) {
 		t.Fatalf("%d records from offset %d, want %d", n, offs[1], len(recs)-1)
 	}
 }
+
+// TestFlusherWritesInOrder: files whose buffers a Flusher writes read
+// back every record in order, records larger than a buffer included, and
+// a section made mid-way sees every record written before it.
+func TestFlusherWritesInOrder(t *testing.T) {
+	fl := NewFlusher()
+	defer fl.Close()
+	dir := t.TempDir()
+	var ws []*Writer
+	for range 3 {
+		w, err := CreateAsync(dir, fl)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Close()
+		ws = append(ws, w)
+	}
+	recs := sample()
+	var want []Record
+	var mid int64
+	for i := range 600 {
+		rec := recs[i%len(recs)]
+		rec.Round = uint32(i)
+		for _, w := range ws {
+			if _, err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want = append(want, rec)
+		if i == 300 {
+			mid = ws[1].Size()
+		}
+	}
+	sec, err := ws[1].Section(0, mid)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for {
+		rec, ok, err := sec.Next()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !ok {
+			break
+		}
+		if !reflect.DeepEqual(clone(rec), want[n]) {
+			t.Fatalf("section record %d differs", n)
+		}
+		n++
+	}
+	if n != 301 {
+		t.Fatalf("section of %d records, want 301", n)
+	}
+	for _, w := range ws {
+		rd, err := w.Reader()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; ; i++ {
+			rec, ok, err := rd.Next()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !ok {
+				if i != len(want) {
+					t.Fatalf("%d records, want %d", i, len(want))
+				}
+				break
+			}
+			if !reflect.DeepEqual(clone(rec), want[i]) {
+				t.Fatalf("record %d differs", i)
+			}
+		}
+	}
+}

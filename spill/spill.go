@@ -336,6 +336,17 @@ func (s *Reader) NextRaw() (body []byte, ok bool, err error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("spill: %w", err)
 	}
+	// Writers frame records with the shortest varint.
+	s.off += int64(uvarintLen(n)) + int64(n)
+	if n <= uint64(s.r.Size()) {
+		// In the read buffer, without a copy: valid until the next read.
+		b, err := s.r.Peek(int(n))
+		if err != nil {
+			return nil, false, fmt.Errorf("spill: %w", errEOF(err))
+		}
+		s.r.Discard(int(n))
+		return b[:n:n], true, nil
+	}
 	if uint64(cap(s.buf)) < n {
 		s.buf = make([]byte, n)
 	}
@@ -343,9 +354,15 @@ func (s *Reader) NextRaw() (body []byte, ok bool, err error) {
 	if _, err := io.ReadFull(s.r, b); err != nil {
 		return nil, false, fmt.Errorf("spill: %w", err)
 	}
-	// Writers frame records with the shortest varint.
-	s.off += int64(uvarintLen(n)) + int64(n)
 	return b, true, nil
+}
+
+// errEOF is a short read's error as io.ReadFull gives it.
+func errEOF(err error) error {
+	if err == io.EOF {
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }
 
 func uvarintLen(v uint64) int {

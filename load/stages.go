@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"github.com/pg2ddb/pg2ddb/item"
 	"github.com/pg2ddb/pg2ddb/order"
@@ -122,18 +123,39 @@ func (b *rowBlock) decode(f *order.Filler, attrs int) {
 	}
 }
 
+// bodySizer sizes a block's item buffer from the rows' bytes, by the
+// ratio of items to rows' bytes in the last block encoded (in 16ths): a
+// buffer too small is regrown and copied, row after row.
+type bodySizer struct{ ratio atomic.Int64 }
+
+func (z *bodySizer) size(in int) int {
+	r := z.ratio.Load()
+	if r == 0 {
+		r = 24 // 1.5
+	}
+	return int(int64(in)*r/16) + 1024
+}
+
+func (z *bodySizer) observe(in, out int) {
+	if in > 0 {
+		z.ratio.Store(int64((16*out+in-1)/in) + 2)
+	}
+}
+
 // encode hashes and encodes the block's rows, decoding them first when
 // they are raw (with f).
-func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int) {
+func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *bodySizer) {
+	in := len(b.data)
 	if b.raw != nil {
 		b.decode(f, attrs)
+		in = b.raw.Bytes()
 	}
 	n := len(b.rows)
 	b.digests = make([][16]byte, n)
 	b.items = make([]item.WireItem, n)
 	b.rejs = make([]*item.Reject, n)
-	// Items take about 1.4 times their rows' bytes (names, quoting).
-	b.buf = make([]byte, 0, len(b.data)+len(b.data)/2)
+	b.buf = make([]byte, 0, z.size(in))
+	defer func() { z.observe(in, len(b.buf)) }()
 	var scratch []byte
 	for i := range b.rows {
 		row := &b.rows[i]
@@ -196,7 +218,8 @@ type encodeStage struct {
 	blocks *order.Rounds
 	attrs  int
 	filler *order.Filler // the serial stage's
-	errRaw error         // blocks' error
+	sizer  bodySizer
+	errRaw error // blocks' error
 
 	// parallel: the producer reads rows into blocks and hands each to
 	// the encoders (work) and, in order, to next's caller (ordered).
@@ -244,7 +267,7 @@ func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder,
 		go func() {
 			defer s.wg.Done()
 			for b := range s.work {
-				b.encode(s.enc, f, s.attrs)
+				b.encode(s.enc, f, s.attrs, &s.sizer)
 				close(b.done)
 			}
 		}()
@@ -321,7 +344,7 @@ func (s *encodeStage) next() *rowBlock {
 	if s.workers <= 1 {
 		b := s.fill()
 		if b != nil {
-			b.encode(s.enc, s.filler, s.attrs)
+			b.encode(s.enc, s.filler, s.attrs, &s.sizer)
 		}
 		return b
 	}

@@ -637,6 +637,9 @@ type Block struct {
 // Len is the number of rows in the block.
 func (b *Block) Len() int { return len(b.ends) }
 
+// Bytes is the size of the block's rows, undecoded.
+func (b *Block) Bytes() int { return len(b.data) }
+
 // NextBlock fills b with the next rows of the order, up to maxRows rows or
 // until they hold maxBytes bytes; false (b empty) at the end or on an
 // error. The rows are those Next would return, in the same order.

@@ -1,25 +1,29 @@
 package main
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 	"github.com/aws/aws-sdk-go-v2/service/s3"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/internal/testing/fixture"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // TestLoadRefusesPredictedRejectsBeforeCreatingTables: a plan made by the
-// real `pg2ddb plan` on a table with NaNs in a float column records them;
-// load, load --via and export then refuse at once with exit 3, naming the
-// table, the column and what to do, before any target table (or S3
-// object) exists. With the NaNs allowed for (a higher --max-rejects, or
-// float_specials: string) the same plan loads.
+// real `pg2ddb plan` on a table with NaNs in a float column records them
+// and keeps their rows (specials: string); reviewed to reject them, load,
+// load --via and export refuse at once with exit 3, naming the table, the
+// column and what to do, before any target table (or S3 object) exists.
+// With the NaNs allowed for (a higher --max-rejects, or specials: string
+// or omit) the same plan loads.
 func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
@@ -50,6 +54,10 @@ func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 	if readings == nil || len(readings.RefusedValues) != 1 || readings.RefusedValues[0].Column != "reading" || readings.RefusedValues[0].NaNInfinity != 11 {
 		t.Fatalf("plan records %+v, want reading: 11 NaN/Infinity", readings)
 	}
+	if rs := readings.PredictedRejects(p.Options); len(rs) != 0 {
+		t.Fatalf("the plan as designed predicts rejects %+v, want the NaN rows kept", rs)
+	}
+	rejectSpecials(t, planPath, "reading")
 	ddb := testenv.DynamoDBAt(e.sim.URL())
 	tables := func() []string {
 		t.Helper()
@@ -123,6 +131,72 @@ func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 		if code != 0 || !strings.Contains(out, "1,000 source rows - 0 rejected = 1,000 items") {
 			t.Fatalf("verify with specials: %s: exit %d\n%s\n%s", choice, code, out, errOut)
 		}
+	}
+}
+
+// TestPlannedSpecialsKeepTheRows: `pg2ddb plan` on a table with NaN and
+// -Infinity in a float column writes specials: string on it, with a note
+// the reviewer reads, and the plan as designed loads every row under
+// --max-rejects 0, the values as strings.
+func TestPlannedSpecialsKeepTheRows(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.readings (id int PRIMARY KEY, reading double precision)`,
+		`INSERT INTO public.readings SELECT i, CASE WHEN i % 100 = 0 THEN 'NaN'::float8 WHEN i = 7 THEN '-Infinity' ELSE i / 3.0 END FROM generate_series(1, 1000) i`,
+		`ANALYZE public.readings`)
+	sim, target := simTarget(t)
+	planPath := planFor(t, db, "--table-prefix", "keep_")
+	text, err := os.ReadFile(planPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "specials: string") || !strings.Contains(string(text), "the profile found 11 NaN or ±Infinity") {
+		t.Fatalf("the plan does not choose to keep the NaN rows:\n%s", text)
+	}
+	code, out, errOut := runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "0"}, target...)...)
+	if code != 0 {
+		t.Fatalf("load: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "1,000 source rows - 0 rejected = 1,000 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+	strs := map[string]int{}
+	for _, it := range fixture.ScanAll(t, testenv.DynamoDBAt(sim.URL()), "keep_readings") {
+		if v, ok := it["reading"].(*types.AttributeValueMemberS); ok {
+			strs[v.Value]++
+		}
+	}
+	if strs["NaN"] != 10 || strs["-Infinity"] != 1 || len(strs) != 2 {
+		t.Fatalf("readings stored as strings: %v, want 10 NaN and one -Infinity", strs)
+	}
+}
+
+// rejectSpecials edits the plan at path as a reviewer does who wants the
+// NaN and ±Infinity of column (in every table that writes it) in the
+// rejects file: specials: reject, where the design keeps those rows.
+// Tests of rejects plant NaNs and ask for them so.
+func rejectSpecials(t *testing.T, path, column string) {
+	t.Helper()
+	p, err := plans.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i := range p.Tables {
+		for j := range p.Tables[i].Attributes {
+			if a := &p.Tables[i].Attributes[j]; a.Column == column {
+				a.Specials = plans.FloatSpecialsReject
+				n++
+			}
+		}
+	}
+	if n == 0 {
+		t.Fatalf("%s writes no column %s", path, column)
+	}
+	if err := plans.WriteFile(path, p); err != nil {
+		t.Fatal(err)
 	}
 }
 

@@ -151,6 +151,9 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		d.referencedBy = refs[qualified(d.t.Schema, d.t.Name)]
 		d.access(&p.Tables[i])
 		p.Tables[i].RefusedValues = refusedValues(d.tp, &p.Tables[i])
+		if tp := d.tp; tp != nil && tp.OversizeRows > 0 {
+			p.Tables[i].Oversize = &plans.Oversize{Rows: tp.OversizeRows, Columns: tp.OversizeColumns, Estimated: tp.RowsEstimated}
+		}
 	}
 	return p, nil
 }

@@ -88,6 +88,10 @@ type Table struct {
 	// creates a table. Left out of JSON when empty, so a checkpoint's
 	// fingerprint of a plan without them is what it was before the field.
 	RefusedValues []RefusedValues `yaml:"refused_values,omitempty" json:",omitempty"`
+	// Oversize counts the rows whose item the profile found certainly over
+	// DynamoDB's 400 KB; nil when it found none. Left out of JSON when
+	// nil, like RefusedValues.
+	Oversize *Oversize `yaml:"oversize,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`

@@ -21,6 +21,22 @@ type RefusedValues struct {
 	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
 }
 
+// Oversize is the rows whose values of Columns alone (strings as their
+// text, bytea as its bytes; attribute names and other columns not counted)
+// weigh more than DynamoDB's 400 KB limit on an item, counted when the
+// plan was made: a lower bound of the rows a load rejects as too large,
+// which holds while the plan writes every one of Columns.
+type Oversize struct {
+	Rows    int64    `yaml:"rows"`
+	Columns []string `yaml:"columns"`
+	// Estimated: Rows is a sample's count scaled to the table.
+	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
+}
+
+// OversizeColumn is PredictedReject.Column of the rows too large as a
+// whole.
+const OversizeColumn = "(whole item)"
+
 // PredictedReject is one column's values that a load of the plan as it
 // stands rejects, and why.
 type PredictedReject struct {
@@ -57,7 +73,28 @@ func (t *Table) PredictedRejects(o Options) []PredictedReject {
 			add(rv.Empty, "empty values in "+role.wholeKey+", which DynamoDB refuses as a key")
 		}
 	}
+	if o := t.Oversize; o != nil && o.Rows > 0 && t.writesAll(o.Columns) {
+		out = append(out, PredictedReject{Column: OversizeColumn, Rows: o.Rows, Estimated: o.Estimated,
+			Why: "items over DynamoDB's 400 KB: " + strings.Join(o.Columns, ", ") + " alone weigh more"})
+	}
 	return out
+}
+
+// writesAll reports whether t writes every one of columns as an attribute
+// of type S or B, as the oversize count assumed.
+func (t *Table) writesAll(columns []string) bool {
+	for _, c := range columns {
+		found := false
+		for _, a := range t.Attributes {
+			if a.Column == c && (a.Type == "S" || a.Type == "B") {
+				found = true
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
 }
 
 // PredictedRejectRows is the fewest rows a load of t rejects by its

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -98,5 +100,46 @@ func TestSpecialsChoice(t *testing.T) {
 		if c.want == "" && found != "" || c.want != "" && !strings.Contains(found, c.want) {
 			t.Errorf("specials %q on %s: problem %q, want %q", c.attr.Specials, c.attr.Encoding, found, c.want)
 		}
+	}
+}
+
+// TestPredictedOversize: the oversize rows the plan recorded are
+// predicted rejects while the plan writes every column they were counted
+// over, survive a YAML round trip, and are no longer predicted once one
+// of those columns is excluded in review (the count is then no lower
+// bound).
+func TestPredictedOversize(t *testing.T) {
+	tb := plans.Table{
+		Source: "public.docs", Target: "docs",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "N", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncNumber}}},
+		Attributes: []plans.Attribute{
+			{Column: "id", Name: "id", PGType: "integer", Type: "N", Encoding: plans.AttrNumber},
+			{Column: "body", Name: "body", PGType: "text", Type: "S", Encoding: plans.AttrString},
+			{Column: "blob", Name: "blob", PGType: "bytea", Type: "B", Encoding: plans.AttrBinary},
+		},
+		Oversize: &plans.Oversize{Rows: 4, Columns: []string{"body", "blob"}},
+	}
+	got := tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsReject})
+	if len(got) != 1 || got[0].Column != plans.OversizeColumn || got[0].Rows != 4 || !strings.Contains(got[0].Why, "over DynamoDB's 400 KB: body, blob alone") {
+		t.Fatalf("predicted %+v, want 4 oversize rows", got)
+	}
+	if rows, est := plans.PredictedRejectRows(got); rows != 4 || est {
+		t.Fatalf("rows %d (estimated %v), want 4 exactly", rows, est)
+	}
+	b, err := yaml.Marshal(&tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back plans.Table
+	if err := yaml.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if o := back.Oversize; o == nil || o.Rows != 4 || len(o.Columns) != 2 || !strings.Contains(string(b), "oversize:\n    rows: 4") {
+		t.Fatalf("after a round trip: %+v\n%s", o, b)
+	}
+	tb.Attributes = tb.Attributes[:2]
+	tb.Excluded = []plans.Excluded{{Column: "blob", PGType: "bytea", Why: "reviewed out"}}
+	if got := tb.PredictedRejects(plans.Options{}); len(got) != 0 {
+		t.Fatalf("blob excluded, still predicted %+v", got)
 	}
 }

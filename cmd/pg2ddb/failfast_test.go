@@ -134,6 +134,55 @@ func TestLoadRefusesPredictedRejectsBeforeCreatingTables(t *testing.T) {
 	}
 }
 
+// TestLoadRefusesPredictedOversizeItems: `pg2ddb plan` on a table with
+// three rows whose text and bytea alone are over 400 KB records them, and
+// a load under a lower --max-rejects refuses before it creates anything;
+// under --max-rejects 3 it loads and rejects exactly those three, while a
+// row just under the limit loads (the prediction is a lower bound, never
+// more).
+func TestLoadRefusesPredictedOversizeItems(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.docs (id int PRIMARY KEY, title text, body text, blob bytea)`,
+		`INSERT INTO public.docs SELECT i, 'doc ' || i, md5(i::text), NULL FROM generate_series(1, 200) i`,
+		`INSERT INTO public.docs VALUES (201, 'big', repeat('x', 450000), NULL),
+		   (202, 'two halves', repeat('y', 300000), decode(repeat('ab', 150000), 'hex')),
+		   (203, 'just over', repeat('z', 409700), NULL),
+		   (204, 'just under', repeat('w', 405000), NULL)`,
+		`ANALYZE public.docs`)
+	sim, target := simTarget(t)
+	planPath := planFor(t, db, "--table-prefix", "big_")
+	p, err := plans.ReadFile(planPath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o := p.Tables[0].Oversize; o == nil || o.Rows != 3 || strings.Join(o.Columns, ",") != "title,body,blob" {
+		t.Fatalf("the plan records oversize %+v, want 3 rows over title, body, blob", o)
+	}
+	code, out, errOut := runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)
+	if code != exitRejects {
+		t.Fatalf("load --max-rejects 2: exit %d, want %d\n%s\n%s", code, exitRejects, out, errOut)
+	}
+	for _, want := range []string{"the plan predicts at least 3 rejected rows", "public.docs (target big_docs)",
+		"(whole item): 3 rows (items over DynamoDB's 400 KB", "nothing was created", "excluded or shortened"} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("message lacks %q:\n%s", want, errOut)
+		}
+	}
+	if n := len(sim.Stats().Tables); n != 0 {
+		t.Fatalf("the refused load created %d tables", n)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "3"}, target...)...)
+	if code != 0 {
+		t.Fatalf("load --max-rejects 3: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...)
+	if code != 0 || !strings.Contains(out, "204 source rows - 3 rejected = 201 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
 // TestPlannedSpecialsKeepTheRows: `pg2ddb plan` on a table with NaN and
 // -Infinity in a float column writes specials: string on it, with a note
 // the reviewer reads, and the plan as designed loads every row under

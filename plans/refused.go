@@ -40,11 +40,11 @@ const OversizeColumn = "(whole item)"
 // PredictedReject is one column's values that a load of the plan as it
 // stands rejects, and why.
 type PredictedReject struct {
-	Column string
-	Rows   int64
-	Why    string
+	Column string `json:"column"`
+	Rows   int64  `json:"rows"`
+	Why    string `json:"why"`
 	// Estimated: Rows is a sample's count scaled to the table.
-	Estimated bool
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // PredictedRejects lists the rows a load of t rejects under the plan's
@@ -113,6 +113,29 @@ func DescribeRejects(rs []PredictedReject) string {
 	parts := make([]string, len(rs))
 	for i, r := range rs {
 		parts[i] = fmt.Sprintf("%s: %s%s rows (%s)", r.Column, About(!r.Estimated), Thousands(r.Rows), r.Why)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// DescribeRefused renders what the plan recorded of t's values that
+// DynamoDB refuses, whatever the plan makes of them: "reading: 11 NaN or
+// ±Infinity; 3 items over 400 KB", or "" when it recorded none.
+func DescribeRefused(t *Table) string {
+	var parts []string
+	for _, rv := range t.RefusedValues {
+		var counts []string
+		for _, c := range []struct {
+			n    int64
+			what string
+		}{{rv.NaNInfinity, "NaN or ±Infinity"}, {rv.OutOfRange, "out of range"}, {rv.Empty, "empty"}} {
+			if c.n > 0 {
+				counts = append(counts, About(!rv.Estimated)+Thousands(c.n)+" "+c.what)
+			}
+		}
+		parts = append(parts, rv.Column+": "+strings.Join(counts, ", "))
+	}
+	if o := t.Oversize; o != nil && o.Rows > 0 {
+		parts = append(parts, About(!o.Estimated)+Thousands(o.Rows)+" items over 400 KB")
 	}
 	return strings.Join(parts, "; ")
 }

@@ -160,7 +160,13 @@ func TestLoadRefusesPredictedOversizeItems(t *testing.T) {
 	if o := p.Tables[0].Oversize; o == nil || o.Rows != 3 || strings.Join(o.Columns, ",") != "title,body,blob" {
 		t.Fatalf("the plan records oversize %+v, want 3 rows over title, body, blob", o)
 	}
-	code, out, errOut := runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)
+	// review sets the plan's prediction beside its own count over the rows it encodes.
+	code, out, errOut := runCLI(t, "review", planPath, "--source", db.URL)
+	if code != 0 || !strings.Contains(out, "the plan predicts at least 3 rejected rows from its profile of every row: (whole item): 3 rows") ||
+		!strings.Contains(out, "3 of them would be rejected") {
+		t.Fatalf("review: exit %d\n%s\n%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, append([]string{"load", planPath, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)
 	if code != exitRejects {
 		t.Fatalf("load --max-rejects 2: exit %d, want %d\n%s\n%s", code, exitRejects, out, errOut)
 	}

@@ -272,3 +272,38 @@ func withoutPredictedRejects(t *testing.T, path string) {
 		t.Fatal(err)
 	}
 }
+
+// TestSyncRefusesPredictedRejectsBeforeCreatingAnything: sync applies
+// load's check: a plan that predicts more rejected rows than
+// --max-rejects is refused with exit 3 before a replication slot, a
+// publication or a table exists; with the rejects allowed for, the same
+// plan syncs.
+func TestSyncRefusesPredictedRejectsBeforeCreatingAnything(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewLogicalDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.readings (id int PRIMARY KEY, reading double precision)`,
+		`INSERT INTO public.readings SELECT i, CASE WHEN i % 100 = 0 THEN 'NaN'::float8 ELSE i / 3.0 END FROM generate_series(1, 1000) i`,
+		`ANALYZE public.readings`)
+	sim, target := simTarget(t)
+	planPath := planFor(t, db, "--table-prefix", "syncff_")
+	rejectSpecials(t, planPath, "reading")
+	code, out, errOut := runCLI(t, append([]string{"sync", planPath, "--source", db.URL, "--progress", "none", "--until-caught-up", "--max-rejects", "9"}, target...)...)
+	if code != exitRejects || !strings.Contains(errOut, "sync: the plan predicts at least 10 rejected rows") || !strings.Contains(errOut, "nothing was created") {
+		t.Fatalf("sync --max-rejects 9: exit %d, want %d\n%s\n%s", code, exitRejects, out, errOut)
+	}
+	var slots, pubs int
+	if err := db.Pool.QueryRow(t.Context(), "SELECT (SELECT count(*) FROM pg_replication_slots WHERE database = current_database()), (SELECT count(*) FROM pg_publication)").Scan(&slots, &pubs); err != nil {
+		t.Fatal(err)
+	}
+	if slots != 0 || pubs != 0 || len(sim.Stats().Tables) != 0 {
+		t.Fatalf("the refused sync left %d slots, %d publications, %d tables", slots, pubs, len(sim.Stats().Tables))
+	}
+	code, out, errOut = runCLI(t, append([]string{"sync", planPath, "--source", db.URL, "--progress", "none", "--until-caught-up", "--max-rejects", "10"}, target...)...)
+	if code != 0 || !strings.Contains(out, "caught up") {
+		t.Fatalf("sync --max-rejects 10: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, "sync", planPath, "--source", db.URL, "--drop"); code != 0 {
+		t.Fatalf("sync --drop: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
@@ -46,7 +47,9 @@ ANALYZE docs;`)
 	if tp == nil {
 		t.Fatal("no profile of docs")
 	}
-	if tp.OversizeRows != 3 || !slices.Equal(tp.OversizeColumns, []string{"body", "blob", "pad"}) {
-		t.Fatalf("oversize rows %d over %v, want 3 (ids 100, 101, 106) over body, blob, pad", tp.OversizeRows, tp.OversizeColumns)
+	want := []catalog.SizedColumn{{Name: "body", MaxBytes: 500000}, {Name: "blob", MaxBytes: 150000}, {Name: "pad", MaxBytes: 5}}
+	if tp.OversizeRows != 3 || tp.OversizeMinBytes != 450000 || !slices.Equal(tp.OversizeColumns, want) {
+		t.Fatalf("oversize rows %d, least %d, over %v; want 3 (ids 100, 101, 106), least 450,000 (100 and 101), over %v",
+			tp.OversizeRows, tp.OversizeMinBytes, tp.OversizeColumns, want)
 	}
 }

@@ -185,9 +185,10 @@ func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *catalog.
 		}
 		if n := pass.oversize.Load(); n > 0 {
 			tp.OversizeRows = int64(math.Round(float64(n) * scale))
+			tp.OversizeMinBytes = pass.oversizeMin.Load()
 			for i, c := range pass.cols {
 				if c.sized != bytesNone {
-					tp.OversizeColumns = append(tp.OversizeColumns, t.Columns[i].Name)
+					tp.OversizeColumns = append(tp.OversizeColumns, catalog.SizedColumn{Name: t.Columns[i].Name, MaxBytes: c.maxSize})
 				}
 			}
 		}
@@ -259,8 +260,8 @@ type pass struct {
 	rows, rowBytes int64
 	cols           []*columnStats
 	// oversize counts the rows whose lower bound of the item size is over
-	// DynamoDB's limit.
-	oversize atomic.Int64
+	// DynamoDB's limit; oversizeMin is the least of their bounds.
+	oversize, oversizeMin atomic.Int64
 }
 
 // readTable streams the table once with COPY … TO STDOUT in text form and
@@ -336,14 +337,22 @@ type batch struct {
 // tallyOversize counts the rows of b, whose every column is fed, over
 // DynamoDB's item size.
 func (b *batch) tallyOversize(p *pass) {
-	n := int64(0)
+	n, least := int64(0), int64(math.MaxInt64)
 	for _, s := range b.itemBytes[:b.rows] {
 		if s > codec.MaxItemBytes {
 			n++
+			least = min(least, s)
 		}
 	}
-	if n > 0 {
-		p.oversize.Add(n)
+	if n == 0 {
+		return
+	}
+	p.oversize.Add(n)
+	for {
+		cur := p.oversizeMin.Load()
+		if cur != 0 && cur <= least || p.oversizeMin.CompareAndSwap(cur, least) {
+			return
+		}
 	}
 }
 
@@ -626,8 +635,10 @@ type columnStats struct {
 	canBeEmpty                  bool
 	specials, outOfRange, empty int64
 	// sized says how the column's values count toward the lower bound of
-	// a row's item size (catalog.TableProfile.OversizeRows).
-	sized itemBytes
+	// a row's item size (catalog.TableProfile.OversizeRows); maxSize is
+	// the most one value added.
+	sized   itemBytes
+	maxSize int64
 }
 
 // itemBytes is how a column's text value counts toward a lower bound of
@@ -695,6 +706,7 @@ func (c *columnStats) add(v []byte) int64 {
 	case bytesHex:
 		size = int64(max(len(v)-2, 0) / 2)
 	}
+	c.maxSize = max(c.maxSize, size)
 	c.nonNull++
 	c.widthSum += int64(len(v))
 	if c.number {

@@ -24,18 +24,31 @@ type RefusedValues struct {
 // Oversize is the rows whose values of Columns alone (strings as their
 // text, bytea as its bytes; attribute names and other columns not counted)
 // weigh more than DynamoDB's 400 KB limit on an item, counted when the
-// plan was made: a lower bound of the rows a load rejects as too large,
-// which holds while the plan writes every one of Columns.
+// plan was made: a lower bound of the rows a load rejects as too large.
+// MinBytes is the least of those rows' sums and a column's MaxBytes the
+// most it adds to one, so a plan that no longer writes some of Columns
+// still predicts the rows while MinBytes less their MaxBytes is over the
+// limit, and none once it may not be.
 type Oversize struct {
-	Rows    int64    `yaml:"rows"`
-	Columns []string `yaml:"columns"`
+	Rows     int64         `yaml:"rows"`
+	MinBytes int64         `yaml:"min_bytes"`
+	Columns  []SizedColumn `yaml:"columns"`
 	// Estimated: Rows is a sample's count scaled to the table.
 	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
 }
 
-// OversizeColumn is PredictedReject.Column of the rows too large as a
-// whole.
-const OversizeColumn = "(whole item)"
+// SizedColumn is one of Oversize.Columns.
+type SizedColumn struct {
+	Column   string `yaml:"column"`
+	MaxBytes int64  `yaml:"max_bytes"`
+}
+
+// WholeItem is PredictedReject.Column of the rows too large as a whole.
+const WholeItem = "(whole item)"
+
+// maxItemBytes is DynamoDB's limit on an item's size, 400 KB (codec's
+// MaxItemBytes; plans imports nothing of the project).
+const maxItemBytes = 400 * 1024
 
 // PredictedReject is one column's values that a load of the plan as it
 // stands rejects, and why.
@@ -73,28 +86,32 @@ func (t *Table) PredictedRejects(o Options) []PredictedReject {
 			add(rv.Empty, "empty values in "+role.wholeKey+", which DynamoDB refuses as a key")
 		}
 	}
-	if o := t.Oversize; o != nil && o.Rows > 0 && t.writesAll(o.Columns) {
-		out = append(out, PredictedReject{Column: OversizeColumn, Rows: o.Rows, Estimated: o.Estimated,
-			Why: "items over DynamoDB's 400 KB: " + strings.Join(o.Columns, ", ") + " alone weigh more"})
+	if o := t.Oversize; o != nil && o.Rows > 0 {
+		left, written := o.MinBytes, []string{}
+		for _, c := range o.Columns {
+			if t.writesSized(c.Column) {
+				written = append(written, c.Column)
+			} else {
+				left -= c.MaxBytes
+			}
+		}
+		if left > maxItemBytes {
+			out = append(out, PredictedReject{Column: WholeItem, Rows: o.Rows, Estimated: o.Estimated,
+				Why: "items over DynamoDB's 400 KB: the values of " + strings.Join(written, ", ") + " alone weigh more"})
+		}
 	}
 	return out
 }
 
-// writesAll reports whether t writes every one of columns as an attribute
-// of type S or B, as the oversize count assumed.
-func (t *Table) writesAll(columns []string) bool {
-	for _, c := range columns {
-		found := false
-		for _, a := range t.Attributes {
-			if a.Column == c && (a.Type == "S" || a.Type == "B") {
-				found = true
-			}
-		}
-		if !found {
-			return false
+// writesSized reports whether t writes column as an attribute of type S or
+// B, as the oversize count assumed.
+func (t *Table) writesSized(column string) bool {
+	for _, a := range t.Attributes {
+		if a.Column == column && (a.Type == "S" || a.Type == "B") {
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // PredictedRejectRows is the fewest rows a load of t rejects by its

@@ -28,7 +28,7 @@ func TestWritersShowThePlansPredictedRejects(t *testing.T) {
 	}
 	opts := plans.Options{FloatSpecials: plans.FloatSpecialsReject}
 	rental.Design.RefusedValues = []plans.RefusedValues{{Column: "rental_id", OutOfRange: 2}}
-	rental.Design.Oversize = &plans.Oversize{Rows: 5, Columns: []string{"rental_date"}}
+	rental.Design.Oversize = &plans.Oversize{Rows: 5, MinBytes: 500000, Columns: []plans.SizedColumn{{Column: "rental_date", MaxBytes: 600000}}}
 	rental.PlanRejects = planRejects(rental.Design, opts)
 	rental.Sizes = Sizes{RowsEncoded: 100, Rejected: 1, Reasons: map[string]int64{"item is 500000 bytes, over DynamoDB's 409600 (400 KB)": 1}}
 	payment.Design.RefusedValues = []plans.RefusedValues{{Column: "amount", NaNInfinity: 3}}
@@ -44,7 +44,7 @@ func TestWritersShowThePlansPredictedRejects(t *testing.T) {
 		}
 	}
 	wantRental := "the plan predicts at least 5 rejected rows from its profile of every row: rental_id: 2 rows (numbers beyond DynamoDB's range"
-	wantOversize := "(whole item): 5 rows (items over DynamoDB's 400 KB: rental_date alone weigh more)"
+	wantOversize := "(whole item): 5 rows (items over DynamoDB's 400 KB: the values of rental_date alone weigh more)"
 	wantPayment := "the plan predicts no rejected rows from what its profile recorded (amount: 3 NaN or ±Infinity)"
 	for name, write := range map[string]func(*strings.Builder) error{
 		"text":     func(b *strings.Builder) error { return WriteText(b, r) },
@@ -86,7 +86,7 @@ func TestWritersShowThePlansPredictedRejects(t *testing.T) {
 		pr := tb.PlanRejects
 		switch r.Tables[i].Design.Source {
 		case "public.rental":
-			if pr == nil || pr.Rows != 5 || len(pr.Predicted) != 2 || pr.Predicted[1].Column != plans.OversizeColumn || tb.Sizes.Rejected != 1 {
+			if pr == nil || pr.Rows != 5 || len(pr.Predicted) != 2 || pr.Predicted[1].Column != plans.WholeItem || tb.Sizes.Rejected != 1 {
 				t.Errorf("rental in JSON: %+v beside %+v", pr, tb.Sizes)
 			}
 			seen++

@@ -157,8 +157,10 @@ func TestLoadRefusesPredictedOversizeItems(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if o := p.Tables[0].Oversize; o == nil || o.Rows != 3 || strings.Join(o.Columns, ",") != "title,body,blob" {
-		t.Fatalf("the plan records oversize %+v, want 3 rows over title, body, blob", o)
+	if o := p.Tables[0].Oversize; o == nil || o.Rows != 3 || o.MinBytes != int64(409700+len("just over")) || len(o.Columns) != 3 ||
+		o.Columns[0] != (plans.SizedColumn{Column: "title", MaxBytes: 10}) || o.Columns[1] != (plans.SizedColumn{Column: "body", MaxBytes: 450000}) ||
+		o.Columns[2] != (plans.SizedColumn{Column: "blob", MaxBytes: 150000}) {
+		t.Fatalf("the plan records oversize %+v, want 3 rows, least 409,709 bytes, over title, body, blob", o)
 	}
 	// review sets the plan's prediction beside its own count over the rows it encodes.
 	code, out, errOut := runCLI(t, "review", planPath, "--source", db.URL)

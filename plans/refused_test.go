@@ -140,6 +140,17 @@ func TestPredictedOversize(t *testing.T) {
 		!strings.Contains(string(b), "oversize:\n    rows: 4\n    min_bytes: 420000") {
 		t.Fatalf("after a round trip: %+v\n%s", o, b)
 	}
+	bad := tb
+	bad.Oversize = &plans.Oversize{Rows: -1, Columns: []plans.SizedColumn{{MaxBytes: 3}}}
+	var found []string
+	for _, pr := range plans.Validate(&plans.Plan{Version: plans.FormatVersion, Options: plans.Options{WriteRate: 1000, Nulls: plans.NullsOmit, FloatSpecials: plans.FloatSpecialsReject}, Tables: []plans.Table{bad}}) {
+		if strings.Contains(pr.Path, ".oversize") {
+			found = append(found, pr.Path)
+		}
+	}
+	if len(found) != 2 {
+		t.Errorf("a negative count and a nameless column: problems at %v, want oversize and oversize.columns[0]", found)
+	}
 	// note excluded: 420,000 - 9,000 is still over 409,600.
 	tb.Attributes = tb.Attributes[:3]
 	got = tb.PredictedRejects(plans.Options{})

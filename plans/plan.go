@@ -340,13 +340,14 @@ type Estimates struct {
 	// partition, which HotKeyFloorSeconds does not.
 	HotPartitionWCU int64 `yaml:"hot_partition_wcu,omitempty"`
 	// LoadSeconds is the estimated load time at the plan's write rate,
-	// interleaved: the slower of the write rate (over TotalWCU and
-	// IndexWCU) and the busiest partition at 1,000 WCU/s.
+	// interleaved: the slower of the write rate over TotalWCU and the
+	// busiest partition at 1,000 WCU/s. Index writes run on the indexes'
+	// own throughput and do not lengthen it.
 	LoadSeconds float64 `yaml:"load_seconds,omitempty"`
 	// IndexWCU is what the enabled global secondary indexes add to the
 	// load's writes (the sum of their TotalWCU): an item is written to
-	// each index that holds its key. Load-time and cost estimates add it
-	// to TotalWCU. Left out of JSON when zero, so a checkpoint's
+	// each index that holds its key. The on-demand cost adds it to
+	// TotalWCU. Left out of JSON when zero, so a checkpoint's
 	// fingerprint of a plan without indexes is what it was before it.
 	IndexWCU int64 `yaml:"index_wcu,omitempty" json:",omitempty"`
 }

@@ -3,6 +3,7 @@ package order
 import (
 	"cmp"
 	"crypto/sha256"
+	"encoding/binary"
 	"fmt"
 	"hash/maphash"
 	"slices"
@@ -522,26 +523,38 @@ func (il *Rounds) startSegment() error {
 		groups[i] = segment{lo: lo, hi: hi}
 		lo = hi + 1
 	}
+	// Records move undecoded: their round and, before the bound, their
+	// partition key are all the pass reads of them.
 	for {
 		at := rd.Offset()
-		rec, ok, err := rd.Next()
+		body, ok, err := rd.NextRaw()
 		if err != nil {
 			return err
 		}
 		if !ok {
 			break
 		}
-		if il.skipped(at, sg.bound, rec.PK) {
-			continue
+		if at < sg.bound {
+			e, err := parseBody(body, 0)
+			if err != nil {
+				return err
+			}
+			if il.skipped(at, sg.bound, span(body, e.pk)) {
+				continue
+			}
 		}
-		i, _ := slices.BinarySearch(his, rec.Round)
+		round, k := binary.Uvarint(body)
+		if k <= 0 {
+			return spill.ErrCorrupt
+		}
+		i, _ := slices.BinarySearch(his, uint32(round))
 		g := &groups[i]
 		if g.w == nil {
 			if g.w, err = il.newFile(); err != nil {
 				return err
 			}
 		}
-		if _, err := g.w.Write(rec); err != nil {
+		if _, err := g.w.WriteRaw(body); err != nil {
 			return err
 		}
 	}

@@ -44,6 +44,9 @@ type Writer struct {
 	w    bufferedWriter
 	buf  []byte
 	size int64
+	// head holds a record's frame and round on their way to w: a local
+	// array passed to the interface would be allocated a record.
+	head [2 * binary.MaxVarintLen64]byte
 }
 
 // bufferedWriter is a bufio.Writer or an asyncWriter.
@@ -199,9 +202,8 @@ func AppendBody(b []byte, rec Record) []byte {
 func (s *Writer) Write(rec Record) (int64, error) {
 	b := AppendBody(s.buf[:0], rec)
 	s.buf = b
-	var n [binary.MaxVarintLen64]byte
-	head := binary.PutUvarint(n[:], uint64(len(b)))
-	if _, err := s.w.Write(n[:head]); err != nil {
+	head := binary.PutUvarint(s.head[:], uint64(len(b)))
+	if _, err := s.w.Write(s.head[:head]); err != nil {
 		return 0, fmt.Errorf("spill: %w", err)
 	}
 	if _, err := s.w.Write(b); err != nil {
@@ -214,9 +216,8 @@ func (s *Writer) Write(rec Record) (int64, error) {
 // WriteRaw appends one record as Frames or NextRaw returned it (without
 // its frame) and returns the bytes it took.
 func (s *Writer) WriteRaw(body []byte) (int64, error) {
-	var n [binary.MaxVarintLen64]byte
-	head := binary.PutUvarint(n[:], uint64(len(body)))
-	if _, err := s.w.Write(n[:head]); err != nil {
+	head := binary.PutUvarint(s.head[:], uint64(len(body)))
+	if _, err := s.w.Write(s.head[:head]); err != nil {
 		return 0, fmt.Errorf("spill: %w", err)
 	}
 	if _, err := s.w.Write(body); err != nil {
@@ -233,12 +234,9 @@ func (s *Writer) WriteRaw(body []byte) (int64, error) {
 func (s *Writer) WriteRound(round uint32, rest []byte) (int64, error) {
 	var r [binary.MaxVarintLen32]byte
 	rn := binary.PutUvarint(r[:], uint64(round))
-	var n [binary.MaxVarintLen64]byte
-	head := binary.PutUvarint(n[:], uint64(rn+len(rest)))
-	if _, err := s.w.Write(n[:head]); err != nil {
-		return 0, fmt.Errorf("spill: %w", err)
-	}
-	if _, err := s.w.Write(r[:rn]); err != nil {
+	head := binary.PutUvarint(s.head[:], uint64(rn+len(rest)))
+	copy(s.head[head:], r[:rn])
+	if _, err := s.w.Write(s.head[:head+rn]); err != nil {
 		return 0, fmt.Errorf("spill: %w", err)
 	}
 	if _, err := s.w.Write(rest); err != nil {

@@ -279,6 +279,11 @@ func (d *designer) design() (*plans.Table, error) {
 		chosen, sk, rule = c, s, RuleScoredCandidates
 		break
 	}
+	if chosen != nil && rule == RuleScoredCandidates {
+		if c, s := d.nameOverMirror(chosen, cands); c != nil {
+			chosen, sk, rule = c, s, RuleNameOverMirroredKey
+		}
+	}
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure

@@ -162,3 +162,41 @@ func TestEmptyStringsAreNoKey(t *testing.T) {
 		t.Errorf("pk %v: without empty strings the unique sku is the key", pk)
 	}
 }
+
+// TestNameOverMirroredKey: a 1:1 extension keyed by its parent's surrogate
+// (people keyed by their entity's serial id) is found by its name: pk the
+// family name, sk the given name then the mirrored id. A 1:1 extension
+// without a name (counters) keeps the mirrored key.
+func TestNameOverMirroredKey(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE entities (entity_id serial PRIMARY KEY, kind text NOT NULL)`,
+		`INSERT INTO entities (kind) SELECT 'k' || (i % 3) FROM generate_series(1, 3000) i`,
+		`CREATE TABLE people (entity_id int PRIMARY KEY REFERENCES entities, last_name text NOT NULL, first_name text NOT NULL)`,
+		`INSERT INTO people SELECT i, 'last' || (i % 97), 'first' || (i % 89) FROM generate_series(1, 2000) i`,
+		`CREATE TABLE counters (entity_id int PRIMARY KEY REFERENCES entities, visits int NOT NULL)`,
+		`INSERT INTO counters SELECT i, i % 17 FROM generate_series(1, 2500) i`)
+	people := table(t, p, "public.people")
+	if pk, sk := partColumns(&people.PartitionKey), partColumns(people.SortKey); !slices.Equal(pk, []string{"last_name"}) || !slices.Equal(sk, []string{"first_name", "entity_id"}) {
+		t.Errorf("people: %v / %v, want last_name / first_name, entity_id", pk, sk)
+	} else if !strings.HasPrefix(people.PartitionKey.Why[0], "rule "+RuleNameOverMirroredKey+": ") {
+		t.Errorf("people: why %q, want the rule named", people.PartitionKey.Why[0])
+	}
+	if pk := partColumns(&table(t, p, "public.counters").PartitionKey); !slices.Equal(pk, []string{"entity_id"}) {
+		t.Errorf("counters: pk %v, want the mirrored entity_id (no name to find them by)", pk)
+	}
+}
+
+// TestPlaceBeforeStreet: within an owner, a street line the data proves
+// unique is preceded by the city it lies in (fewer values): coarse to fine.
+func TestPlaceBeforeStreet(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE states (state_code text PRIMARY KEY)`,
+		`INSERT INTO states SELECT 'S' || i FROM generate_series(1, 60) i`,
+		`CREATE TABLE addresses (address_id serial PRIMARY KEY, state_code text NOT NULL REFERENCES states, city text NOT NULL, line1 text NOT NULL)`,
+		`INSERT INTO addresses (state_code, city, line1) SELECT 'S' || (1 + i % 60), 'city' || (i % 240), i || ' Main Street' FROM generate_series(1, 3000) i`)
+	a := table(t, p, "public.addresses")
+	pk, sk := partColumns(&a.PartitionKey), partColumns(a.SortKey)
+	if !slices.Equal(pk, []string{"state_code"}) || len(sk) < 2 || !slices.Equal(sk[:2], []string{"city", "line1"}) {
+		t.Errorf("addresses: %v / %v, want state_code / city, line1, …", pk, sk)
+	}
+}

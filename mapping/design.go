@@ -951,7 +951,15 @@ func (d *designer) gate(c *candidate) {
 	}
 	if len(c.cols) == 1 && other == 0 {
 		col := c.cols[0]
-		if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+		if kp := c.parts[0]; kp.timeLike && c.plain && !anyWord(words(d.t.Name), timeWords) {
+			// A time says when a row was made, not which row: unique
+			// today by the clock's resolution, held by no reader as an
+			// identity. Only a table of times (a date dimension) is
+			// keyed by one.
+			c.failures = append(c.failures, col.Name+": a date or time with no other evidence of meaning — it says when, not which: no reader holds it as a row's identity, and two rows may share it tomorrow")
+			c.category = true // no fallback either: the table's own key is better
+			other++
+		} else if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
 			// A column with no evidence of meaning and few values is a
 			// category or a flag: with a declared key to fall back on,
 			// it is no partition key.

@@ -200,3 +200,15 @@ func TestPlaceBeforeStreet(t *testing.T) {
 		t.Errorf("addresses: %v / %v, want state_code / city, line1, …", pk, sk)
 	}
 }
+
+// TestTimeIsNoIdentity: a timestamp unique today (the clock's resolution)
+// says when a row was made, not which row: with nothing natural, the
+// table's own key is the last resort, never the time.
+func TestTimeIsNoIdentity(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE threads (id bigserial PRIMARY KEY, created_at timestamp NOT NULL, updated_at timestamp NOT NULL)`,
+		`INSERT INTO threads (created_at, updated_at) SELECT timestamp '2024-01-01' + i * interval '1 minute', timestamp '2024-02-01' + i * interval '1 minute' FROM generate_series(1, 2000) i`)
+	if pk := partColumns(&table(t, p, "public.threads").PartitionKey); !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("threads: pk %v; want the table's own key as the last resort, not a time", pk)
+	}
+}

@@ -1100,6 +1100,19 @@ type uniqueIndex struct {
 func (d *designer) uniqueIndexes() []uniqueIndex {
 	var out []uniqueIndex
 	consider := func(ix *catalog.Index, kind string) {
+		if ix != nil && ix.Predicate == "" && !ix.KeyCandidate() {
+			// A unique index over a function of one column
+			// (lower(name)) proves the column unique as stored too:
+			// equal values have equal images.
+			cols := d.normalisedColumns(ix)
+			if cols == nil {
+				return
+			}
+			over := *ix
+			over.Columns, over.Expressions = cols, nil
+			over.Name = ix.Name + " over " + strings.Join(ix.Expressions, ", ")
+			ix = &over
+		}
 		if ix == nil || !ix.KeyCandidate() {
 			return
 		}

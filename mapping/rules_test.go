@@ -212,3 +212,36 @@ func TestTimeIsNoIdentity(t *testing.T) {
 		t.Errorf("threads: pk %v; want the table's own key as the last resort, not a time", pk)
 	}
 }
+
+// TestDataProvenKeyIsAWarning: a key that only today's data proves unique
+// (no constraint says so) is a plan warning, not only a why line; a key a
+// constraint proves is not warned about.
+func TestDataProvenKeyIsAWarning(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE genres (name text NOT NULL, note text)`,
+		`INSERT INTO genres SELECT 'genre ' || i, NULL FROM generate_series(1, 40) i`,
+		`CREATE TABLE labels (code text PRIMARY KEY, name text NOT NULL)`,
+		`INSERT INTO labels SELECT 'L' || i, 'label ' || i FROM generate_series(1, 40) i`)
+	g := table(t, p, "public.genres")
+	if !slices.ContainsFunc(g.Warnings, func(w string) bool { return strings.HasPrefix(w, "DATA-PROVEN KEY: (name) is unique only by a check of today's data") }) {
+		t.Errorf("genres: warnings %q, want the data-proven key named", g.Warnings)
+	}
+	if l := table(t, p, "public.labels"); slices.ContainsFunc(l.Warnings, func(w string) bool { return strings.HasPrefix(w, "DATA-PROVEN KEY") }) {
+		t.Errorf("labels: warnings %q, want none about a key its primary key proves", l.Warnings)
+	}
+}
+
+// TestUniqueExpressionProvesItsColumn: a unique index on lower(name) proves
+// name unique as stored (equal values have equal images), so it is the
+// alternate natural key beside the serial id, ahead of an e-mail only the
+// data shows unique.
+func TestUniqueExpressionProvesItsColumn(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE editors (id serial PRIMARY KEY, name text NOT NULL, email text NOT NULL)`,
+		`INSERT INTO editors (name, email) SELECT 'Editor' || i, 'e' || i || '@example.org' FROM generate_series(1, 1500) i`,
+		`CREATE UNIQUE INDEX editors_lower_name ON editors (lower(name))`)
+	e := table(t, p, "public.editors")
+	if pk := partColumns(&e.PartitionKey); !slices.Equal(pk, []string{"name"}) {
+		t.Errorf("editors: pk %v (%q), want name, unique by editors_lower_name", pk, e.PartitionKey.Why)
+	}
+}

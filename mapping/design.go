@@ -580,6 +580,11 @@ func (d *designer) candidates() []*candidate {
 			// An address or a city the rows point at locates them; it
 			// owns none of them.
 			meaning, role = meaningReference-0.1, "a place the rows point at, not their owner"
+		case len(fk.Columns) == 1 && d.listsBy(fk.Columns[0]) != "":
+			// The source keeps an index that lists the referenced
+			// row's items in an order: the application reads the rows
+			// as that parent's collection.
+			meaning, role = meaningOwnedByName, "the owner of the rows: the source lists a parent's rows in order by "+d.listsBy(fk.Columns[0])
 		}
 		for _, c := range fk.Columns {
 			refs[c] = true
@@ -1169,4 +1174,16 @@ func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValu
 		}
 	}
 	return out
+}
+
+// listsBy names an ordinary source index of two or more columns led by
+// column — a parent's rows listed in an order (notifications by account,
+// newest first) — or "".
+func (d *designer) listsBy(column string) string {
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) >= 2 && ix.Columns[0] == column && len(ix.Expressions) == 0 {
+			return "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+		}
+	}
+	return ""
 }

@@ -245,3 +245,21 @@ func TestUniqueExpressionProvesItsColumn(t *testing.T) {
 		t.Errorf("editors: pk %v (%q), want name, unique by editors_lower_name", pk, e.PartitionKey.Why)
 	}
 }
+
+// TestOrderedListNamesTheOwner: of two references to accounts, the one a
+// composite source index lists the rows by (account_id, created_at: an
+// account's notifications, newest first) owns the rows; the sender, with
+// an index of its own only, does not.
+func TestOrderedListNamesTheOwner(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE accounts (handle text PRIMARY KEY)`,
+		`INSERT INTO accounts SELECT 'u' || i FROM generate_series(1, 500) i`,
+		`CREATE TABLE notices (id bigserial PRIMARY KEY, sender text NOT NULL REFERENCES accounts, recipient text NOT NULL REFERENCES accounts, created_at timestamp NOT NULL)`,
+		`INSERT INTO notices (sender, recipient, created_at) SELECT 'u' || (1 + i % 500), 'u' || (1 + (i * 7) % 300), timestamp '2024-01-01' + i * interval '1 minute' FROM generate_series(1, 4000) i`,
+		`CREATE INDEX notices_sender ON notices (sender)`,
+		`CREATE INDEX notices_recipient_time ON notices (recipient, created_at DESC)`)
+	n := table(t, p, "public.notices")
+	if pk := partColumns(&n.PartitionKey); !slices.Equal(pk, []string{"recipient"}) {
+		t.Errorf("notices: pk %v, want recipient, whose list the source keeps in order", pk)
+	}
+}

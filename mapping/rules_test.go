@@ -223,7 +223,9 @@ func TestDataProvenKeyIsAWarning(t *testing.T) {
 		`CREATE TABLE labels (code text PRIMARY KEY, name text NOT NULL)`,
 		`INSERT INTO labels SELECT 'L' || i, 'label ' || i FROM generate_series(1, 40) i`)
 	g := table(t, p, "public.genres")
-	if !slices.ContainsFunc(g.Warnings, func(w string) bool { return strings.HasPrefix(w, "DATA-PROVEN KEY: (name) is unique only by a check of today's data") }) {
+	if !slices.ContainsFunc(g.Warnings, func(w string) bool {
+		return strings.HasPrefix(w, "DATA-PROVEN KEY: (name) is unique only by a check of today's data")
+	}) {
 		t.Errorf("genres: warnings %q, want the data-proven key named", g.Warnings)
 	}
 	if l := table(t, p, "public.labels"); slices.ContainsFunc(l.Warnings, func(w string) bool { return strings.HasPrefix(w, "DATA-PROVEN KEY") }) {

@@ -45,22 +45,12 @@ func TestLocalDynamoDBWritesAndReads(t *testing.T) {
 	ctx := context.Background()
 	c := DynamoDB(t)
 	name := TableName(t, "testenv")
-	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
+	createActive(t, c, &dynamodb.CreateTableInput{
 		TableName:            aws.String(name),
 		AttributeDefinitions: []types.AttributeDefinition{{AttributeName: aws.String("pk"), AttributeType: types.ScalarAttributeTypeS}},
 		KeySchema:            []types.KeySchemaElement{{AttributeName: aws.String("pk"), KeyType: types.KeyTypeHash}},
 		BillingMode:          types.BillingModePayPerRequest,
 	})
-	if err != nil {
-		t.Fatalf("create table: %v", err)
-	}
-	t.Cleanup(func() { c.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)}) }) //nolint:errcheck
-	// CreateTable returns while the table is CREATING, and DynamoDB (dynalite
-	// too, even with --createTableMs 0) answers ResourceNotFoundException to
-	// writes until it is ACTIVE: on a busy CI machine the put can get there first.
-	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) { o.MinDelay, o.MaxDelay = 50*time.Millisecond, time.Second }).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, 30*time.Second); err != nil {
-		t.Fatalf("wait for table: %v", err)
-	}
 	if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: map[string]types.AttributeValue{
 		"pk": &types.AttributeValueMemberS{Value: "ALFKI"}, "n": &types.AttributeValueMemberN{Value: "12.50"},
 	}}); err != nil {
@@ -92,7 +82,7 @@ func TestLocalDynamoDBIndexKeepsEveryItem(t *testing.T) {
 	hash := func(attr string) []types.KeySchemaElement {
 		return []types.KeySchemaElement{{AttributeName: aws.String(attr), KeyType: types.KeyTypeHash}}
 	}
-	_, err := c.CreateTable(ctx, &dynamodb.CreateTableInput{
+	createActive(t, c, &dynamodb.CreateTableInput{
 		TableName:            aws.String(name),
 		AttributeDefinitions: []types.AttributeDefinition{num("pk"), num("owner")},
 		KeySchema:            hash("pk"),
@@ -103,13 +93,6 @@ func TestLocalDynamoDBIndexKeepsEveryItem(t *testing.T) {
 		}},
 		BillingMode: types.BillingModePayPerRequest,
 	})
-	if err != nil {
-		t.Fatalf("create table: %v", err)
-	}
-	t.Cleanup(func() { c.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: aws.String(name)}) }) //nolint:errcheck
-	if err := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) { o.MinDelay, o.MaxDelay = 50*time.Millisecond, time.Second }).Wait(ctx, &dynamodb.DescribeTableInput{TableName: aws.String(name)}, 30*time.Second); err != nil {
-		t.Fatalf("wait for table: %v", err)
-	}
 	for _, pk := range []string{"3309", "8506"} {
 		if _, err := c.PutItem(ctx, &dynamodb.PutItemInput{TableName: aws.String(name), Item: map[string]types.AttributeValue{
 			"pk": &types.AttributeValueMemberN{Value: pk}, "owner": &types.AttributeValueMemberN{Value: "1"},
@@ -129,5 +112,23 @@ func TestLocalDynamoDBIndexKeepsEveryItem(t *testing.T) {
 	}
 	if out.Count != 2 {
 		t.Fatalf("the index holds %d items of owner 1, want 2 (items 3309 and 8506)", out.Count)
+	}
+}
+
+// createActive creates a table, deletes it when the test ends and waits
+// until it is ACTIVE: CreateTable returns while the table is CREATING, and
+// DynamoDB (dynalite too, even with --createTableMs 0) answers
+// ResourceNotFoundException to writes until then; on a busy CI machine the
+// first put can get there first.
+func createActive(t *testing.T, c *dynamodb.Client, in *dynamodb.CreateTableInput) {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := c.CreateTable(ctx, in); err != nil {
+		t.Fatalf("create table: %v", err)
+	}
+	t.Cleanup(func() { c.DeleteTable(context.Background(), &dynamodb.DeleteTableInput{TableName: in.TableName}) }) //nolint:errcheck
+	waiter := dynamodb.NewTableExistsWaiter(c, func(o *dynamodb.TableExistsWaiterOptions) { o.MinDelay, o.MaxDelay = 50*time.Millisecond, time.Second })
+	if err := waiter.Wait(ctx, &dynamodb.DescribeTableInput{TableName: in.TableName}, 30*time.Second); err != nil {
+		t.Fatalf("wait for table: %v", err)
 	}
 }

@@ -24,19 +24,28 @@ build:
 	$(GO) build -ldflags "-X main.revision=$(REVISION)" -o bin/pg2ddb ./cmd/pg2ddb
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
-## test: the whole suite against real services, in two steps: every test
-## but the long ones under the race detector, then the long ones
-## (testenv.Long: whole datasets, killed processes, the browser) without it.
-## The long tests push every row of the datasets through the same code the
-## race-checked tests run on smaller inputs; the race detector would
-## multiply their CPU several times over. LONG_TESTS is kept equal to the
-## tests that call testenv.Long by internal/testing/doccheck.
+## test: the whole suite against real services, in two steps run at the
+## same time: every test but the long ones under the race detector, and
+## the long ones (testenv.Long: whole datasets, killed processes, the
+## browser) without it. The long tests push every row of the datasets
+## through the same code the race-checked tests run on smaller inputs; the
+## race detector would multiply their CPU several times over. Both steps
+## spend most of their time waiting on PostgreSQL, the endpoints and
+## processes they start, so together they fill the cores that each leaves
+## idle. The long step's output follows the other's, once both are done.
+## LONG_TESTS is kept equal to the tests that call testenv.Long by
+## internal/testing/doccheck.
 ## Tests that own their database run in parallel, four at a time per
-## package: most of their time is spent waiting on PostgreSQL.
+## package.
 LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
+SHORT_STEP = $(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
+LONG_STEP  = $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)
 test: deps
-	scripts/services.sh sh -c '$(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS) && \
-	  $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)'
+	scripts/services.sh sh -c 'long=$$(mktemp); trap "rm -f $$long" EXIT; \
+	  $(LONG_STEP) >"$$long" 2>&1 & pid=$$!; \
+	  $(SHORT_STEP); short=$$?; \
+	  wait $$pid; longrc=$$?; echo "--- the long tests:"; cat "$$long"; \
+	  [ $$short -eq 0 ] && [ $$longrc -eq 0 ]'
 
 ## test-short: the inner loop: the suite without its long tests
 ## (testenv.Long: whole datasets, killed processes, the browser), no race

@@ -100,15 +100,17 @@ func TestKillEditResumeRefused(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
-	endpoint, target := targetEnv(t)
+	// The simulator: what is checked is the checkpoint and the rejects,
+	// not the endpoint; TestLoadAndVerifyCommands holds the CLI to dynalite.
+	sim, target := simTarget(t)
+	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "edit")
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
 	killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
 
 	ddb := testenv.DynamoDBAt(endpoint)
-	// The plan names the target; ListTables would return only the first
-	// page of an endpoint other packages' tests share.
+	// The plan names the target.
 	p, err := plans.ReadFile(planPath)
 	if err != nil {
 		t.Fatal(err)
@@ -157,7 +159,10 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
-	endpoint, target := targetEnv(t)
+	// The simulator: what is checked is where the load stops and what it
+	// says; TestLoadAndVerifyCommands holds the CLI to dynalite.
+	sim, target := simTarget(t)
+	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "maxrej")
 	withoutPredictedRejects(t, planPath) // else the load refuses before it starts

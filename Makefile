@@ -2,7 +2,10 @@
 # endpoint runs under scripts/services.sh, which starts them and stops them
 # again, also on Ctrl-C.
 GO      ?= go
-PKGS    ?= ./...
+# The packages whose tests take longest come first: go test starts its
+# packages' test binaries in this order (duplicates are dropped), and one
+# of them started last is the whole run's tail.
+PKGS    ?= ./load ./cmd/pg2ddb ./extract ./internal/testing/blind ./...
 TESTFLAGS ?=
 
 .PHONY: all build test test-short lint docs-check demo bench deps clean-testdb

@@ -5,7 +5,8 @@ GO      ?= go
 # The packages whose tests take longest come first: go test starts its
 # packages' test binaries in this order (duplicates are dropped), and one
 # of them started last is the whole run's tail.
-PKGS    ?= ./load ./cmd/pg2ddb ./extract ./internal/testing/blind ./...
+ALL_PKGS := ./load ./cmd/pg2ddb ./extract ./internal/testing/blind ./...
+PKGS    ?= $(ALL_PKGS)
 TESTFLAGS ?=
 
 .PHONY: all build test test-short lint docs-check demo bench deps clean-testdb
@@ -41,8 +42,12 @@ build:
 ## Tests that own their database run in parallel, four at a time per
 ## package.
 LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
+## LONG_PKGS are the packages that hold long tests (also kept by
+## doccheck): the long step builds and runs only them, unless PKGS names
+## others.
+LONG_PKGS := ./cmd/pg2ddb ./load ./item ./extract
 SHORT_STEP = $(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
-LONG_STEP  = $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)
+LONG_STEP  = $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(if $(subst $(ALL_PKGS),,$(PKGS)),$(PKGS),$(LONG_PKGS))
 test: deps
 	scripts/services.sh sh -c 'long=$$(mktemp); trap "rm -f $$long" EXIT; \
 	  $(LONG_STEP) >"$$long" 2>&1 & pid=$$!; \

@@ -16,10 +16,11 @@ import (
 )
 
 // TestMakefileRunsEveryLongTest: make test runs the long tests in a step of
-// their own, named by the Makefile's LONG_TESTS; a test that calls
-// testenv.Long and is missing from that list would run in neither step
-// (the first skips it under -short), and a name in the list that is not a
-// long test would run twice or not at all.
+// their own, named by the Makefile's LONG_TESTS, in the packages its
+// LONG_PKGS lists; a test that calls testenv.Long and is missing from that
+// list, or whose package is, would run in neither step (the first skips it
+// under -short), and a name in the list that is not a long test would run
+// twice or not at all.
 func TestMakefileRunsEveryLongTest(t *testing.T) {
 	t.Parallel()
 	root, err := testenv.RepoRoot()
@@ -36,8 +37,14 @@ func TestMakefileRunsEveryLongTest(t *testing.T) {
 	}
 	listed := strings.Split(strings.TrimSpace(string(m[1])), "|")
 	slices.Sort(listed)
+	pm := regexp.MustCompile(`(?m)^LONG_PKGS := (.*)$`).FindSubmatch(mk)
+	if pm == nil {
+		t.Fatal("Makefile: no LONG_PKGS line")
+	}
+	listedPkgs := strings.Fields(string(pm[1]))
+	slices.Sort(listedPkgs)
 
-	var long []string
+	var long, longPkgs []string
 	fset := token.NewFileSet()
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -60,6 +67,11 @@ func TestMakefileRunsEveryLongTest(t *testing.T) {
 			}
 			if callsLong(fn.Body) {
 				long = append(long, fn.Name.Name)
+				rel, err := filepath.Rel(root, filepath.Dir(path))
+				if err != nil {
+					return err
+				}
+				longPkgs = append(longPkgs, "./"+filepath.ToSlash(rel))
 			}
 		}
 		return nil
@@ -74,6 +86,11 @@ func TestMakefileRunsEveryLongTest(t *testing.T) {
 	}
 	if !slices.Equal(listed, long) {
 		t.Errorf("Makefile LONG_TESTS:\n  %s\ntests that call testenv.Long:\n  %s", strings.Join(listed, "|"), strings.Join(long, "|"))
+	}
+	slices.Sort(longPkgs)
+	longPkgs = slices.Compact(longPkgs)
+	if !slices.Equal(listedPkgs, longPkgs) {
+		t.Errorf("Makefile LONG_PKGS:\n  %s\npackages with tests that call testenv.Long:\n  %s", strings.Join(listedPkgs, " "), strings.Join(longPkgs, " "))
 	}
 }
 

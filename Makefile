@@ -40,13 +40,14 @@ build:
 ## LONG_TESTS is kept equal to the tests that call testenv.Long by
 ## internal/testing/doccheck.
 ## Tests that own their database run in parallel, four at a time per
-## package.
+## package, and the race step runs four packages' tests at once (go
+## test's default is one per core).
 LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
 ## LONG_PKGS are the packages that hold long tests (also kept by
 ## doccheck): the long step builds and runs only them, unless PKGS names
 ## others.
 LONG_PKGS := ./cmd/pg2ddb ./load ./item ./extract
-SHORT_STEP = $(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
+SHORT_STEP = $(GO) test -race -short -count=1 -p 4 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS)
 LONG_STEP  = $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(if $(subst $(ALL_PKGS),,$(PKGS)),$(PKGS),$(LONG_PKGS))
 test: deps
 	scripts/services.sh sh -c 'long=$$(mktemp); trap "rm -f $$long" EXIT; \

@@ -13,7 +13,7 @@ TESTFLAGS ?=
 
 all: build
 
-node_modules/.package-lock.json: package.json package-lock.json
+node_modules/.package-lock.json: package.json package-lock.json $(wildcard patches/*.patch)
 	npm ci --no-audit --no-fund --loglevel=error
 
 deps: node_modules/.package-lock.json

@@ -148,6 +148,9 @@ func (d *designer) access(pt *plans.Table) {
 		pt.Indexes = append(pt.Indexes, *ix)
 	}
 	pt.Estimates.IndexWCU = IndexWCU(pt)
+	if pt.Estimates.Partitions > 0 {
+		pt.Estimates.LoadSeconds = round3(EstimateLoad(pt.Estimates, d.opts.WriteRate).Interleaved)
+	}
 }
 
 // mergeIndexes folds a proposal into another with the same partition key

@@ -11,6 +11,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/catalog"
 
 	"github.com/pg2ddb/pg2ddb/codec"
+	"github.com/pg2ddb/pg2ddb/internal/placement"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -59,8 +60,9 @@ const (
 	DefaultWriteRate = 4000
 	DefaultMaxShards = 100
 	DefaultMaxChecks = 12
-	// partitionWCU is what one partition key value can absorb per second.
-	partitionWCU = 1000
+	// partitionWCU is what one partition, and so one partition key
+	// value, can absorb per second.
+	partitionWCU = placement.PartitionWCU
 	// shardHeadroom multiplies the computed shard count: the seed warns
 	// that a suffix range cannot easily grow later, so leave a buffer.
 	shardHeadroom = 1.5

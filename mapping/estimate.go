@@ -18,13 +18,19 @@ type LoadTime struct {
 	// max(1, rate ÷ WCU per key) keys are busy, each capped at 1,000 WCU/s
 	// — the "rolling hot partition".
 	TableOrder float64
-	// HotKeyFloor is the hottest key's items alone at 1,000 WCU/s: the
-	// time no order can beat.
+	// HotKeyFloor is the hottest key's items alone at 1,000 WCU/s.
 	HotKeyFloor float64
+	// HotPartitionFloor is the busiest partition's writes at 1,000 WCU/s
+	// (plans.Estimates.HotPartitionWCU, the placement model's): the hottest
+	// key with the keys that share its partition, the time no order can
+	// beat.
+	HotPartitionFloor float64
 }
 
 // EstimateLoad returns the load times of a table with estimates e at
-// writeRate WCU/s. It is the arithmetic review shows next to a plan; it
+// writeRate WCU/s: the slower of the write rate and the placement model's
+// busiest partition (e.HotPartitionWCU). It is the arithmetic plan, review
+// and the load summary show; it
 // ignores the on-demand ramp-up, which affects both orders alike. The
 // writes of enabled indexes (e.IndexWCU) share the write rate with the
 // table's own, so they lengthen both orders.
@@ -35,7 +41,9 @@ func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 	rate := float64(writeRate)
 	total := float64(e.TotalWCU + e.IndexWCU)
 	hotFloor := float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU
-	lt := LoadTime{Interleaved: math.Max(total/rate, hotFloor), HotKeyFloor: hotFloor}
+	partFloor := float64(e.HotPartitionWCU) / partitionWCU
+	floor := math.Max(hotFloor, partFloor)
+	lt := LoadTime{Interleaved: math.Max(total/rate, floor), HotKeyFloor: hotFloor, HotPartitionFloor: partFloor}
 	keys := max(e.DistinctPartitionKeys, 1)
 	perKey := total / float64(keys) // WCU of an average key
 	effective := rate
@@ -44,7 +52,7 @@ func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 		// keys per second, at least one.
 		effective = math.Min(rate, partitionWCU*math.Max(1, rate/perKey))
 	}
-	lt.TableOrder = math.Max(total/effective, hotFloor)
+	lt.TableOrder = math.Max(total/effective, floor)
 	return lt
 }
 

@@ -253,6 +253,7 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 		e.ItemsPerKeyMax = (hot + int64(shards) - 1) / int64(shards)
 		e.HotKeyFloorSeconds = round3(float64(e.ItemsPerKeyMax) * e.WCUPerItem / partitionWCU)
 	}
+	d.place(pt, c, shards)
 }
 
 // stringable reports whether a key of parts can be of type S: every part
@@ -324,7 +325,8 @@ func (d *designer) shards(pt *plans.Table, c *candidate, sk *sortKey) int {
 	n := int(math.Ceil(needed * shardHeadroom))
 	n = max(n, 2)
 	capped := n > d.opts.MaxShards
-	n = min(n, d.opts.MaxShards, int(e.ItemsPerKeyMax))
+	limit := min(d.opts.MaxShards, int(e.ItemsPerKeyMax))
+	n, placed := placeShards(keyValue(buildKey("pk", c.parts, true), hotColumns(c)), min(n, limit), limit, Partitions(pt), hotRate)
 	s := &plans.Sharding{Shards: n}
 	if d.opts.ShardHotKeys {
 		s.Why = append(s.Why, "asked for (--shard-hot-keys): sharded for the load's speed")
@@ -335,6 +337,7 @@ func (d *designer) shards(pt *plans.Table, c *candidate, sk *sortKey) int {
 		fmt.Sprintf("the hottest %s (%s) holds %s items = %s WCU: %s at one key's 1,000 WCU/s, longer than the whole table's ideal %s at %s WCU/s",
 			pk, c.hotValue, plans.Thousands(e.ItemsPerKeyMax), plans.Thousands(int64(hotWCU)), plans.Seconds(floor), plans.Seconds(ideal), plans.Thousands(d.opts.WriteRate)),
 		fmt.Sprintf("suffix range: the hot key's write rate %.0f WCU/s ÷ 1,000 WCU/s per key = %.2f, × %.1f headroom → %d shards", hotRate, needed, shardHeadroom, n),
+		placed,
 		"the suffix is calculated from the sort key (plans.Shard), so an item can be found again from its keys",
 	}...)
 	if capped {

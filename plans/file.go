@@ -168,6 +168,7 @@ func checkNumbers(p *Plan) []Problem {
 		check(at+".estimates.wcu_per_item", &t.Estimates.WCUPerItem)
 		check(at+".estimates.ideal_load_seconds", &t.Estimates.IdealLoadSeconds)
 		check(at+".estimates.hot_key_floor_seconds", &t.Estimates.HotKeyFloorSeconds)
+		check(at+".estimates.load_seconds", &t.Estimates.LoadSeconds)
 	}
 	return out
 }

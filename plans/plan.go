@@ -323,6 +323,22 @@ type Estimates struct {
 	// hottest key's WCU / 1,000 WCU/s, the time no load can beat.
 	IdealLoadSeconds   float64 `yaml:"ideal_load_seconds"`
 	HotKeyFloorSeconds float64 `yaml:"hot_key_floor_seconds"`
+	// Partitions is the partition count the load-time estimate places
+	// the table on: a new table's, 4 on demand, from its capacity when
+	// provisioned (the placement model's rule, which the simulator
+	// follows).
+	Partitions int `yaml:"partitions,omitempty"`
+	// HotPartitionWCU is the write units the placement model puts on the
+	// table's busiest partition: the profile's most frequent partition
+	// key values (each write shard of them) on the partition they hash
+	// to, the other keys spread evenly. At 1,000 WCU/s it is a floor of
+	// the load's time that counts what shares the hottest key's
+	// partition, which HotKeyFloorSeconds does not.
+	HotPartitionWCU int64 `yaml:"hot_partition_wcu,omitempty"`
+	// LoadSeconds is the estimated load time at the plan's write rate,
+	// interleaved: the slower of the write rate (over TotalWCU and
+	// IndexWCU) and the busiest partition at 1,000 WCU/s.
+	LoadSeconds float64 `yaml:"load_seconds,omitempty"`
 	// IndexWCU is what the enabled global secondary indexes add to the
 	// load's writes (the sum of their TotalWCU): an item is written to
 	// each index that holds its key. Load-time and cost estimates add it

@@ -103,7 +103,12 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 	}
 	r.item(fmt.Sprintf("%s partition keys, items per key: max %s%s, median %s",
 		Thousands(e.DistinctPartitionKeys), Thousands(e.ItemsPerKeyMax), hot, Thousands(e.ItemsPerKeyMedian)))
-	r.item(fmt.Sprintf("load time: ideal %s, hottest key floor %s", Seconds(e.IdealLoadSeconds), Seconds(e.HotKeyFloorSeconds)))
+	if e.Partitions > 0 {
+		r.item(fmt.Sprintf("load time: %s estimated (ideal %s; hottest key floor %s; busiest of %d partitions %s WCU = %s at 1,000 WCU/s)",
+			Seconds(e.LoadSeconds), Seconds(e.IdealLoadSeconds), Seconds(e.HotKeyFloorSeconds), e.Partitions, Thousands(e.HotPartitionWCU), Seconds(float64(e.HotPartitionWCU)/1000)))
+	} else {
+		r.item(fmt.Sprintf("load time: ideal %s, hottest key floor %s", Seconds(e.IdealLoadSeconds), Seconds(e.HotKeyFloorSeconds)))
+	}
 	if e.IndexWCU > 0 {
 		r.item(fmt.Sprintf("enabled indexes add %s WCU to the load's writes", Thousands(e.IndexWCU)))
 	}

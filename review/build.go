@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
-	"github.com/pg2ddb/pg2ddb/internal/placement"
 	"github.com/pg2ddb/pg2ddb/item"
 	"github.com/pg2ddb/pg2ddb/mapping"
 	"github.com/pg2ddb/pg2ddb/order"
@@ -145,25 +144,48 @@ func measure(ctx context.Context, src Source, p *plans.Plan, t *plans.Table, rat
 		e.AvgItemBytes = int64(math.Ceil(r.Sizes.AvgBytes))
 	}
 	e.TotalWCU = int64(e.WCUPerItem*float64(e.Items) + 0.5)
+	// The placement model of the plan, over the measured keys: every key
+	// when the heat picture reads them, else the hottest with the rest
+	// spread evenly.
+	var keys []catalog.KeyCount
+	var truncated bool
+	if opts.Heat && r.Distribution.Keys > 0 {
+		if keys, truncated, err = src.KeyCounts(ctx, *t, heatMaxKeys); err != nil {
+			return nil, err
+		}
+	}
+	placed := keys
+	if len(placed) == 0 && r.Distribution.MaxPerKey > 0 {
+		placed = []catalog.KeyCount{{Value: r.Distribution.HottestKey, Items: r.Distribution.MaxPerKey}}
+	}
+	e.Partitions = mapping.Partitions(t)
+	e.HotPartitionWCU = int64(math.Ceil(mapping.PlaceKeys(t, placed, e.Items, r.Distribution.Keys, e.WCUPerItem).HottestWCU()))
 	lt := mapping.EstimateLoad(e, rate)
 	r.Load = LoadEstimate{
-		WriteRate:          rate,
-		TotalWCU:           e.TotalWCU,
-		InterleavedSeconds: lt.Interleaved,
-		TableOrderSeconds:  lt.TableOrder,
-		HotKeyFloorSeconds: lt.HotKeyFloor,
+		WriteRate:              rate,
+		TotalWCU:               e.TotalWCU,
+		InterleavedSeconds:     lt.Interleaved,
+		TableOrderSeconds:      lt.TableOrder,
+		HotKeyFloorSeconds:     lt.HotKeyFloor,
+		Partitions:             e.Partitions,
+		HotPartitionWCU:        e.HotPartitionWCU,
+		HotPartitionSeconds:    lt.HotPartitionFloor,
+		PlanInterleavedSeconds: mapping.EstimateLoad(planEstimates(t), rate).Interleaved,
 	}
 	r.Cost = mapping.EstimateCost(t, e, rate, opts.Pricing)
 	// An empty table has nothing to load and no picture to draw.
-	if opts.Heat && r.Distribution.Keys > 0 {
-		keys, truncated, err := src.KeyCounts(ctx, *t, heatMaxKeys)
-		if err != nil {
-			return nil, err
-		}
-		c := t.Capacity
+	if len(keys) > 0 {
 		r.Heat = SimulateHeat(HeatInput{Keys: keys, KeyType: t.PartitionKey.Type, Truncated: truncated,
 			WCUPerItem: e.WCUPerItem, WriteRate: rate, Window: HeatWindow, MaxWrites: heatMaxWrites,
-			Partitions: placement.PartitionsFor(c.Mode == plans.Provisioned, c.ReadUnits, c.WriteUnits)})
+			Partitions: e.Partitions})
 	}
 	return r, nil
+}
+
+// planEstimates are t's estimates as the plan states them, with the writes
+// of its enabled indexes as the plan file has them now.
+func planEstimates(t *plans.Table) plans.Estimates {
+	e := t.Estimates
+	e.IndexWCU = mapping.IndexWCU(t)
+	return e
 }

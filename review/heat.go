@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/mapping"
 
 	"github.com/pg2ddb/pg2ddb/internal/placement"
 )
@@ -98,7 +99,7 @@ func SimulateHeat(in HeatInput) *Heat {
 	part := make([]int, len(in.Keys))
 	units := make([]int64, len(in.Keys))
 	for i, k := range in.Keys {
-		part[i] = placement.PartitionOf(in.KeyType, placementValue(in.KeyType, k.Value), h.Partitions)
+		part[i] = placement.PartitionOf(in.KeyType, mapping.PlacementValue(in.KeyType, k.Value), h.Partitions)
 		units[i] = (k.Items + h.ItemsPer - 1) / h.ItemsPer
 	}
 	iTicks := replay(h, interleaved(in.Keys, units, part), wcuPer, rate, pw)
@@ -110,17 +111,6 @@ func SimulateHeat(in HeatInput) *Heat {
 	h.Interleaved = columns(iTicks, h, per, pw)
 	h.TableOrder = columns(tTicks, h, per, pw)
 	return h
-}
-
-// placementValue turns a KeyCount's text into what placement.PartitionOf
-// takes: B keys come as PostgreSQL's hex text and are placed by their bytes.
-func placementValue(typ, v string) string {
-	if typ == "B" && len(v) >= 2 && v[:2] == `\x` {
-		if raw, err := hex.DecodeString(v[2:]); err == nil {
-			return string(raw)
-		}
-	}
-	return v
 }
 
 // tableOrder yields the partition of every write of a load in key order:

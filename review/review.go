@@ -58,4 +58,13 @@ type LoadEstimate struct {
 	InterleavedSeconds float64 `json:"interleaved_seconds"`
 	TableOrderSeconds  float64 `json:"table_order_seconds"`
 	HotKeyFloorSeconds float64 `json:"hot_key_floor_seconds"`
+	// Partitions, HotPartitionWCU and HotPartitionSeconds are the placement
+	// model over the measured keys: the table's partition count, the
+	// writes its busiest partition receives, and those at 1,000 WCU/s.
+	Partitions          int     `json:"partitions"`
+	HotPartitionWCU     int64   `json:"hot_partition_wcu"`
+	HotPartitionSeconds float64 `json:"hot_partition_seconds"`
+	// PlanInterleavedSeconds is the plan's own estimate at the same write
+	// rate, from the profile's keys, to set beside the measured one.
+	PlanInterleavedSeconds float64 `json:"plan_interleaved_seconds"`
 }

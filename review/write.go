@@ -127,6 +127,10 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 		l := t.Load
 		line(fmt.Sprintf("%s WCU at %s WCU/s: %s interleaved, %s in plain table order (hottest key alone: %s at 1,000 WCU/s)",
 			plans.Thousands(l.TotalWCU), plans.Thousands(l.WriteRate), plans.Seconds(l.InterleavedSeconds), plans.Seconds(l.TableOrderSeconds), plans.Seconds(l.HotKeyFloorSeconds)))
+		if l.Partitions > 0 {
+			line(fmt.Sprintf("placement model: the busiest of %d partitions takes %s WCU = %s at 1,000 WCU/s; the plan estimated %s interleaved",
+				l.Partitions, plans.Thousands(l.HotPartitionWCU), plans.Seconds(l.HotPartitionSeconds), plans.Seconds(l.PlanInterleavedSeconds)))
+		}
 		b.WriteString("\n")
 	}
 	if r.Cost != nil {

@@ -7,15 +7,16 @@ import (
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
-// TestBlindEndToEnd takes every schema of the blind corpus — six public
-// schemas nobody tuned the planner for, 164 tables with generated data —
+// TestBlindEndToEnd takes every schema of the blind corpus — eight public
+// schemas nobody tuned the planner for, 202 tables with generated data —
 // through the CLI path a user takes: plan (mapping.Design, unedited) →
 // review → load into dynalite → verify (issue 21, "Accepted when"). Every
 // step must exit 0, the load rejects no row (--max-rejects 0), verify finds
 // no difference, and every table the verdicts name is in the plan, none
 // set aside among the skipped relations. The schemas are copies of the
 // template databases the scoring test builds; each loads into a dynalite of
-// its own.
+// its own. Every schema is a subtest: -run TestBlindEndToEnd/<schema> takes
+// one alone.
 func TestBlindEndToEnd(t *testing.T) {
 	testenv.Long(t)
 	t.Parallel()

@@ -93,3 +93,93 @@ func Positional(s string) string {
 	}
 	return b.String()
 }
+
+// Key is one partition key value and the write units a load writes to it:
+// Type is "S", "N" or "B" and Value is as PartitionOf takes it.
+type Key struct {
+	Type  string
+	Value string
+	WCU   float64
+}
+
+// Spread is where a load's writes land on a table's partitions.
+type Spread struct {
+	// WCU holds the write units each partition receives: its named keys
+	// and an even share of the rest.
+	WCU []float64
+	// Hottest is the partition that receives the most.
+	Hottest int
+	// Busiest is the expected write units of the busiest partition: the
+	// rest's keys land where they hash, so some partition gets more than
+	// its even share — by the spread of a hash of that many keys.
+	Busiest float64
+}
+
+// Place spreads a load's writes over partitions: every key of keys on the
+// partition it hashes to, and rest write units, of restKeys keys not named
+// (of like size), evenly over all of them, which is where a hash puts them
+// on average; Busiest adds what a hash of restKeys keys puts on one
+// partition beyond its share (its expected maximum), nothing when restKeys
+// is 0.
+func Place(keys []Key, rest float64, restKeys int64, partitions int) Spread {
+	partitions = max(partitions, 1)
+	s := Spread{WCU: make([]float64, partitions)}
+	for _, k := range keys {
+		s.WCU[PartitionOf(k.Type, k.Value, partitions)] += k.WCU
+	}
+	rest = max(rest, 0)
+	each := rest / float64(partitions)
+	for p := range s.WCU {
+		s.WCU[p] += each
+		if s.WCU[p] > s.WCU[s.Hottest] {
+			s.Hottest = p
+		}
+	}
+	s.Busiest = s.WCU[s.Hottest]
+	if restKeys > 0 && partitions > 1 {
+		// Each partition's share of the rest is binomial: restKeys keys
+		// of rest/restKeys, each on it with probability 1/partitions.
+		q := 1 / float64(partitions)
+		s.Busiest = expectedMax(s.WCU, rest*math.Sqrt(q*(1-q)/float64(restKeys)))
+	}
+	return s
+}
+
+// expectedMax is E[max_p (mean[p] + sigma·Z_p)] for independent standard
+// normal Z_p: the integral of P(max > x), numerically.
+func expectedMax(mean []float64, sigma float64) float64 {
+	lo, hi := math.Inf(1), math.Inf(-1)
+	for _, m := range mean {
+		lo, hi = math.Min(lo, m), math.Max(hi, m)
+	}
+	if sigma <= 0 {
+		return hi
+	}
+	lo, hi = lo-8*sigma, hi+8*sigma
+	const steps = 2000
+	dx := (hi - lo) / steps
+	sum := lo
+	for i := range steps {
+		x := lo + (float64(i)+0.5)*dx
+		below := 1.0
+		for _, m := range mean {
+			below *= 0.5 * math.Erfc(-(x-m)/sigma/math.Sqrt2)
+		}
+		sum += (1 - below) * dx
+	}
+	return sum
+}
+
+// HottestWCU is the expected write units of the busiest partition.
+func (s Spread) HottestWCU() float64 { return s.Busiest }
+
+// Seconds is how long a load of total write units at rate WCU/s takes on
+// this spread: the slower of the rate and the busiest partition at
+// PartitionWCU, since a partition absorbs no more whatever the rate.
+func (s Spread) Seconds(total, rate float64) float64 {
+	t := s.Busiest / PartitionWCU
+	if rate > 0 {
+		t = math.Max(t, total/rate)
+	}
+	return t
+}

@@ -26,74 +26,74 @@ var update = flag.Bool("update", false, "rewrite the recorded scores under testd
 // lookups that neither the base key nor an enabled index serves. It fails
 // when a table scores worse than testdata/scores/<schema>.txt records, or
 // a recorded served lookup is now unserved; an improvement asks for the
-// file to be rewritten with -update.
+// file to be rewritten with -update. The summary tallies the tune, holdout
+// and holdout2 splits apart.
 func TestScores(t *testing.T) {
-	var tune, holdout Tally
+	tallies := map[string]*Tally{SplitTune: {}, SplitHoldout: {}, SplitHoldout2: {}}
 	var summary []string
 	for _, schema := range Schemas() {
-		e, err := Expected(schema)
-		if err != nil {
-			t.Fatal(err)
-		}
-		p := planSchema(t, schema)
-		s := Score(e, p)
-		if show := os.Getenv("PG2DDB_BLIND_SHOW"); show != "" {
-			// Debugging aid: the planned tables named, as YAML.
-			for i := range p.Tables {
-				if strings.Contains(","+show+",", ","+p.Tables[i].Source+",") {
-					b, _ := yaml.Marshal(p.Tables[i])
-					t.Logf("%s", b)
+		// A subtest per schema: -run TestScores/<schema> plans (and with
+		// -update records) only that schema.
+		t.Run(schema, func(t *testing.T) {
+			e, err := Expected(schema)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := planSchema(t, schema)
+			s := Score(e, p)
+			if show := os.Getenv("PG2DDB_BLIND_SHOW"); show != "" {
+				// Debugging aid: the planned tables named, as YAML.
+				for i := range p.Tables {
+					if strings.Contains(","+show+",", ","+p.Tables[i].Source+",") {
+						b, _ := yaml.Marshal(p.Tables[i])
+						t.Logf("%s", b)
+					}
 				}
 			}
-		}
-		var buf bytes.Buffer
-		if err := WriteScores(&buf, s); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("\n%s", buf.String())
-		tally := s.Tally()
-		summary = append(summary, fmt.Sprintf("%-15s %-7s %s", schema, e.Split, tally))
-		if e.Split == SplitTune {
-			tune.Add(tally)
-		} else {
-			holdout.Add(tally)
-		}
+			var buf bytes.Buffer
+			if err := WriteScores(&buf, s); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("\n%s", buf.String())
+			tally := s.Tally()
+			summary = append(summary, fmt.Sprintf("%-15s %-8s %s", schema, e.Split, tally))
+			tallies[e.Split].Add(tally)
 
-		file := filepath.Join("testdata", "scores", schema+".txt")
-		if *update {
-			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
-				t.Fatal(err)
+			file := filepath.Join("testdata", "scores", schema+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
+					t.Fatal(err)
+				}
+				return
 			}
-			if err := os.WriteFile(file, buf.Bytes(), 0o644); err != nil {
-				t.Fatal(err)
+			f, err := os.Open(file)
+			if err != nil {
+				t.Fatalf("%s: %v (run with -update to record the scores)", schema, err)
 			}
-			continue
-		}
-		f, err := os.Open(file)
-		if err != nil {
-			t.Errorf("%s: %v (run with -update to record the scores)", schema, err)
-			continue
-		}
-		recorded, err := ReadScores(f)
-		f.Close()
-		if err != nil {
-			t.Fatalf("%s: %v", file, err)
-		}
-		regressions, improvements := Compare(recorded, s)
-		for _, r := range regressions {
-			t.Errorf("%s: regression: %s", schema, r)
-		}
-		if len(improvements) > 0 {
-			t.Logf("%s: %d improvements; record them with `go test ./internal/testing/blind -run TestScores -update`:\n  %s",
-				schema, len(improvements), strings.Join(improvements, "\n  "))
-		}
+			recorded, err := ReadScores(f)
+			f.Close()
+			if err != nil {
+				t.Fatalf("%s: %v", file, err)
+			}
+			regressions, improvements := Compare(recorded, s)
+			for _, r := range regressions {
+				t.Errorf("%s: regression: %s", schema, r)
+			}
+			if len(improvements) > 0 {
+				t.Logf("%s: %d improvements; record them with `go test ./internal/testing/blind -run TestScores -update`:\n  %s",
+					schema, len(improvements), strings.Join(improvements, "\n  "))
+			}
+		})
 	}
-	whole := tune
-	whole.Add(holdout)
-	summary = append(summary,
-		fmt.Sprintf("%-15s %-7s %s", "tune", "", tune),
-		fmt.Sprintf("%-15s %-7s %s", "holdout", "", holdout),
-		fmt.Sprintf("%-15s %-7s %s", "whole", "", whole))
+	var whole Tally
+	for _, split := range []string{SplitTune, SplitHoldout, SplitHoldout2} {
+		whole.Add(*tallies[split])
+		summary = append(summary, fmt.Sprintf("%-15s %-8s %s", split, "", *tallies[split]))
+	}
+	summary = append(summary, fmt.Sprintf("%-15s %-8s %s", "whole", "", whole))
 	t.Logf("scores:\n%s", strings.Join(summary, "\n"))
 }
 

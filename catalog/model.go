@@ -202,11 +202,31 @@ type TableProfile struct {
 	TotalBytes int64 `json:"total_bytes"`
 	// AvgRowBytes is the average of the summed text widths of a row's
 	// non-null values: close to what a row weighs as an item.
-	AvgRowBytes float64         `json:"avg_row_bytes"`
-	Columns     []ColumnProfile `json:"columns"`
+	AvgRowBytes float64 `json:"avg_row_bytes"`
+	// OversizeRows counts the rows whose item is certainly over
+	// DynamoDB's 400 KB (scaled to the table when it was sampled): the
+	// values of the columns OversizeColumns alone, as a load encodes them,
+	// weigh more. The sum is a lower bound of the item's size: it counts
+	// the text form of the columns written as strings (character(n)
+	// without its padding) and the bytes of bytea, and nothing for other
+	// columns, attribute names or the key attributes. OversizeMinBytes is
+	// the least of those rows' sums; each column's MaxBytes the most it
+	// adds to any row, so a plan that leaves some of them out can tell
+	// whether every counted row is still over.
+	OversizeRows     int64           `json:"oversize_rows,omitempty"`
+	OversizeMinBytes int64           `json:"oversize_min_bytes,omitempty"`
+	OversizeColumns  []SizedColumn   `json:"oversize_columns,omitempty"`
+	Columns          []ColumnProfile `json:"columns"`
 	// Error says why the table could not be profiled (no SELECT
 	// permission, …); the other tables are still profiled.
 	Error string `json:"error,omitempty"`
+}
+
+// SizedColumn is a column counted in TableProfile.OversizeRows and the most
+// bytes its value adds to a row's sum.
+type SizedColumn struct {
+	Name     string `json:"name"`
+	MaxBytes int64  `json:"max_bytes"`
 }
 
 // Column returns the profile of the named column, or nil.

@@ -12,6 +12,10 @@ import (
 // significant digits, so wider numerics travel as strings.
 const MaxNumberDigits = 38
 
+// MaxItemBytes is DynamoDB's limit on an item's size (attribute names and
+// values): 400 KB.
+const MaxItemBytes = 400 * 1024
+
 // Attr is how a column is written: its DynamoDB type, its plans.Attr*
 // encoding and a note for the reviewer; or, when Exclude is set, why it is
 // not written by default.

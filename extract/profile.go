@@ -19,6 +19,7 @@ import (
 	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/codec"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // ProfileOptions tunes ProfileTables.
@@ -182,6 +183,15 @@ func profileTable(ctx context.Context, s *Snapshot, keys []tableKey, t *catalog.
 		if pass.rows > 0 {
 			tp.AvgRowBytes = float64(pass.rowBytes) / float64(pass.rows)
 		}
+		if n := pass.oversize.Load(); n > 0 {
+			tp.OversizeRows = int64(math.Round(float64(n) * scale))
+			tp.OversizeMinBytes = pass.oversizeMin.Load()
+			for i, c := range pass.cols {
+				if c.sized != bytesNone {
+					tp.OversizeColumns = append(tp.OversizeColumns, catalog.SizedColumn{Name: t.Columns[i].Name, MaxBytes: c.maxSize})
+				}
+			}
+		}
 		for i := range t.Columns {
 			cp := pass.cols[i].profile(opts.TopN, scale, sample > 0)
 			if c, ok := corr[t.Columns[i].Name]; ok {
@@ -249,6 +259,9 @@ func correlations(ctx context.Context, tx pgx.Tx, t *catalog.Table) (map[string]
 type pass struct {
 	rows, rowBytes int64
 	cols           []*columnStats
+	// oversize counts the rows whose lower bound of the item size is over
+	// DynamoDB's limit; oversizeMin is the least of their bounds.
+	oversize, oversizeMin atomic.Int64
 }
 
 // readTable streams the table once with COPY … TO STDOUT in text form and
@@ -316,6 +329,31 @@ type batch struct {
 	ends    []int32
 	rows    int
 	pending atomic.Int32
+	// itemBytes is, per row, the lower bound of its item's size, summed
+	// by the workers over their columns.
+	itemBytes []int64
+}
+
+// tallyOversize counts the rows of b, whose every column is fed, over
+// DynamoDB's item size.
+func (b *batch) tallyOversize(p *pass) {
+	n, least := int64(0), int64(math.MaxInt64)
+	for _, s := range b.itemBytes[:b.rows] {
+		if s > codec.MaxItemBytes {
+			n++
+			least = min(least, s)
+		}
+	}
+	if n == 0 {
+		return
+	}
+	p.oversize.Add(n)
+	for {
+		cur := p.oversizeMin.Load()
+		if cur != 0 && cur <= least || p.oversizeMin.CompareAndSwap(cur, least) {
+			return
+		}
+	}
 }
 
 func newCopyParser(p *pass) *copyParser {
@@ -335,6 +373,7 @@ func newCopyParser(p *pass) *copyParser {
 			for b := range ch {
 				scratch = b.feed(p.cols, mine, scratch)
 				if b.pending.Add(-1) == 0 {
+					b.tallyOversize(p)
 					select {
 					case w.free <- b:
 					default:
@@ -418,6 +457,8 @@ func (w *copyParser) dispatch() {
 	if b.rows == 0 {
 		return
 	}
+	b.itemBytes = slices.Grow(b.itemBytes[:0], b.rows)[:b.rows]
+	clear(b.itemBytes)
 	b.pending.Store(int32(len(w.workers)))
 	for _, ch := range w.workers {
 		ch <- b
@@ -448,6 +489,7 @@ func (b *batch) feed(cols []*columnStats, mine []int, scratch []byte) []byte {
 	start := int32(0)
 	for r := 0; r < b.rows; r++ {
 		ends := b.ends[r*n : (r+1)*n]
+		size := int64(0)
 		for _, k := range mine {
 			s := start
 			if k > 0 {
@@ -463,7 +505,10 @@ func (b *batch) feed(cols []*columnStats, mine []int, scratch []byte) []byte {
 				scratch = unescapeCopy(scratch[:0], f)
 				f = scratch
 			}
-			c.add(f)
+			size += c.add(f)
+		}
+		if size > 0 {
+			atomic.AddInt64(&b.itemBytes[r], size)
 		}
 		start = ends[n-1] + 1
 	}
@@ -589,11 +634,47 @@ type columnStats struct {
 	emptyText                   string
 	canBeEmpty                  bool
 	specials, outOfRange, empty int64
+	// sized says how the column's values count toward the lower bound of
+	// a row's item size (catalog.TableProfile.OversizeRows); maxSize is
+	// the most one value added.
+	sized   itemBytes
+	maxSize int64
+}
+
+// itemBytes is how a column's text value counts toward a lower bound of
+// the item a load writes: a string's text is written as it is (character(n)
+// without its padding), bytea's `\x` hex as half its digits; other types
+// count nothing (their encoded size can be below their text's: a number,
+// a JSON document). Generated columns and types the design does not write
+// count nothing either.
+type itemBytes int
+
+const (
+	bytesNone itemBytes = iota
+	bytesText
+	bytesHex
+)
+
+// itemBytesOf is how c's values count toward an item's size.
+func itemBytesOf(c *catalog.Column) itemBytes {
+	if c.Generated != "" {
+		return bytesNone
+	}
+	r := codec.Attribute(c.Codec(), 0)
+	switch {
+	case r.Exclude != "":
+		return bytesNone
+	case c.Category == "S" && r.Type == "S" && r.Encoding == plans.AttrString:
+		return bytesText
+	case c.Codec().Kind == codec.Bytea && r.Encoding == plans.AttrBinary:
+		return bytesHex
+	}
+	return bytesNone
 }
 
 func newColumnStats(c *catalog.Column) *columnStats {
 	cs := &columnStats{col: c, order: orderOf(c), exact: newValueCounts(), allULID: c.Category == "S", allUUID: c.Codec().Kind == codec.UUID || c.Category == "S",
-		unpad: c.Codec().Kind == codec.Char}
+		unpad: c.Codec().Kind == codec.Char, sized: itemBytesOf(c)}
 	switch c.Codec().Kind {
 	case codec.Numeric, codec.Float4, codec.Float8:
 		cs.number = true
@@ -612,10 +693,20 @@ func newColumnStats(c *catalog.Column) *columnStats {
 	return cs
 }
 
-func (c *columnStats) add(v []byte) {
+// add counts the value v (COPY text, unescaped) and returns what it adds
+// to the lower bound of its row's item size.
+func (c *columnStats) add(v []byte) int64 {
 	if c.unpad {
 		v = bytes.TrimRight(v, " ")
 	}
+	var size int64
+	switch c.sized {
+	case bytesText:
+		size = int64(len(v))
+	case bytesHex:
+		size = int64(max(len(v)-2, 0) / 2)
+	}
+	c.maxSize = max(c.maxSize, size)
 	c.nonNull++
 	c.widthSum += int64(len(v))
 	if c.number {
@@ -673,6 +764,7 @@ func (c *columnStats) add(v []byte) {
 			c.allUUID = false
 		}
 	}
+	return size
 }
 
 // spill moves the column from exact counting to sketches: every value seen

@@ -221,6 +221,8 @@ func TestRejects(t *testing.T) {
 	// The user's edit: key by k alone, which is not unique.
 	tb := &p.Tables[0]
 	fixture.SetKeys(tb, []plans.KeyPart{{Column: "k", Encoding: plans.EncString}})
+	// The reviewer's choice for f's NaN: reject, so the row is one of the rejects.
+	fixture.SetSpecials(t, tb, "f", plans.FloatSpecialsReject)
 	ddb := testenv.DynamoDB(t)
 	src := snapshotSource(t, db.Pool)
 	rejectsPath := filepath.Join(t.TempDir(), "rejects.jsonl")

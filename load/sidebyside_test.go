@@ -31,8 +31,8 @@ const (
 )
 
 // sideSetup is a database of sideTables small tables, each with a NaN every
-// 97th row (rejected by the default float handling, so the tables share
-// the rejects file), its plan and a simulator.
+// 97th row (rejected, as the plan chooses, so the tables share the rejects
+// file), its plan and a simulator.
 type sideSetup struct {
 	db      *testenv.Database
 	plan    *plans.Plan
@@ -53,6 +53,9 @@ func newSideSetup(t *testing.T) *sideSetup {
 	p := fixture.PlannedFor(t, db.Pool)
 	if len(p.Tables) != sideTables {
 		t.Fatalf("plan has %d tables", len(p.Tables))
+	}
+	for i := range p.Tables {
+		fixture.SetSpecials(t, &p.Tables[i], "v", plans.FloatSpecialsReject)
 	}
 	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
 	dir := t.TempDir()

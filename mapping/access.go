@@ -217,6 +217,17 @@ func IndexWCU(t *plans.Table) int64 {
 	return n
 }
 
+// enabledIndexes counts the indexes of t a load creates.
+func enabledIndexes(t *plans.Table) int {
+	n := 0
+	for _, ix := range t.Indexes {
+		if ix.Enabled {
+			n++
+		}
+	}
+	return n
+}
+
 // lookups collects the table's lookups in the order review lists them.
 func (d *designer) lookups() []lookup {
 	t := d.t

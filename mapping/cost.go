@@ -124,11 +124,18 @@ func EstimateCost(t *plans.Table, e plans.Estimates, writeRate int64, pr plans.P
 		wcu = t.Capacity.WriteUnits
 	}
 	ps := EstimateLoad(e, wcu).Interleaved
+	// Each enabled index is provisioned with the table's write units
+	// (target does so), and is paid for as long as the load runs.
+	provisioned := wcu * int64(1+enabledIndexes(t))
+	basis = fmt.Sprintf("%s WCU × %.4f h × $%g per WCU-hour", plans.Thousands(wcu), ps/3600, pr.ProvisionedWCUHour)
+	if provisioned > wcu {
+		basis = fmt.Sprintf("%s WCU (table and %d indexes) × %.4f h × $%g per WCU-hour", plans.Thousands(provisioned), enabledIndexes(t), ps/3600, pr.ProvisionedWCUHour)
+	}
 	c.Provisioned = plans.PathCost{
 		Known:   true,
-		Dollars: float64(wcu) * ps / 3600 * pr.ProvisionedWCUHour,
+		Dollars: float64(provisioned) * ps / 3600 * pr.ProvisionedWCUHour,
 		Seconds: ps,
-		Basis:   fmt.Sprintf("%s WCU × %.4f h × $%g per WCU-hour", plans.Thousands(wcu), ps/3600, pr.ProvisionedWCUHour),
+		Basis:   basis,
 	}
 	in := ImportBytes(t, e)
 	gb := float64(in) / gib

@@ -153,6 +153,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		d.referencedBy = refs[qualified(d.t.Schema, d.t.Name)]
 		d.access(&p.Tables[i])
 		p.Tables[i].RefusedValues = refusedValues(d.tp, &p.Tables[i])
+		p.Tables[i].Oversize = oversize(d.tp)
 	}
 	return p, nil
 }
@@ -1107,6 +1108,19 @@ func (d *designer) uniqueIndexes() []uniqueIndex {
 		consider(&d.t.Uniques[i], kind)
 	}
 	return out
+}
+
+// oversize copies the profile's count of rows over DynamoDB's item size,
+// or is nil when it found none.
+func oversize(tp *catalog.TableProfile) *plans.Oversize {
+	if tp == nil || tp.OversizeRows == 0 {
+		return nil
+	}
+	o := &plans.Oversize{Rows: tp.OversizeRows, MinBytes: tp.OversizeMinBytes, Estimated: tp.RowsEstimated}
+	for _, c := range tp.OversizeColumns {
+		o.Columns = append(o.Columns, plans.SizedColumn{Column: c.Name, MaxBytes: c.MaxBytes})
+	}
+	return o
 }
 
 // refusedValues copies the profile's counts of values DynamoDB refuses

@@ -1,6 +1,8 @@
 package mapping
 
 import (
+	"fmt"
+
 	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -23,7 +25,28 @@ func attributeFor(c *catalog.Column, cp *catalog.ColumnProfile) (plans.Attribute
 		return a, &plans.Excluded{Column: c.Name, PGType: c.BaseType, Why: r.Exclude}
 	}
 	a.Type, a.Encoding, a.Note = r.Type, r.Encoding, r.Note
+	keepSpecials(&a, cp)
 	return a, nil
+}
+
+// keepSpecials chooses specials: string for a number attribute whose
+// column holds NaN or ±Infinity, which a DynamoDB number cannot hold: the
+// rows are kept, with the value as a string, unless the reviewer chooses
+// otherwise; the note says so, with the count the profile found.
+func keepSpecials(a *plans.Attribute, cp *catalog.ColumnProfile) {
+	if cp == nil || cp.Specials == 0 || a.Type != "N" || (a.Encoding != plans.AttrNumber && a.Encoding != plans.AttrFloat) {
+		return
+	}
+	a.Specials = plans.FloatSpecialsString
+	note := fmt.Sprintf("the profile found %s NaN or ±Infinity, which a DynamoDB number cannot hold: specials: string keeps their rows "+
+		`with the value as S "NaN", "Infinity" or "-Infinity" (omit: the rows without the attribute; reject: the rows to the rejects file)`,
+		plans.Thousands(cp.Specials))
+	// A float's note from the codec says only that float_specials
+	// decides, which the choice replaces.
+	if a.Note != "" && a.Encoding != plans.AttrFloat {
+		note = a.Note + "; " + note
+	}
+	a.Note = note
 }
 
 // keyPart is how a column can be part of a key: its encoding and the bytes

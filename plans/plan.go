@@ -88,6 +88,10 @@ type Table struct {
 	// creates a table. Left out of JSON when empty, so a checkpoint's
 	// fingerprint of a plan without them is what it was before the field.
 	RefusedValues []RefusedValues `yaml:"refused_values,omitempty" json:",omitempty"`
+	// Oversize counts the rows whose item the profile found certainly over
+	// DynamoDB's 400 KB; nil when it found none. Left out of JSON when
+	// nil, like RefusedValues.
+	Oversize *Oversize `yaml:"oversize,omitempty" json:",omitempty"`
 	// Unique is the proof that (partition key, sort key) identifies one
 	// row: a constraint name or the exact check that was run.
 	Unique     string      `yaml:"unique"`
@@ -336,13 +340,14 @@ type Estimates struct {
 	// partition, which HotKeyFloorSeconds does not.
 	HotPartitionWCU int64 `yaml:"hot_partition_wcu,omitempty"`
 	// LoadSeconds is the estimated load time at the plan's write rate,
-	// interleaved: the slower of the write rate (over TotalWCU and
-	// IndexWCU) and the busiest partition at 1,000 WCU/s.
+	// interleaved: the slower of the write rate over TotalWCU and the
+	// busiest partition at 1,000 WCU/s. Index writes run on the indexes'
+	// own throughput and do not lengthen it.
 	LoadSeconds float64 `yaml:"load_seconds,omitempty"`
 	// IndexWCU is what the enabled global secondary indexes add to the
 	// load's writes (the sum of their TotalWCU): an item is written to
-	// each index that holds its key. Load-time and cost estimates add it
-	// to TotalWCU. Left out of JSON when zero, so a checkpoint's
+	// each index that holds its key. The on-demand cost adds it to
+	// TotalWCU. Left out of JSON when zero, so a checkpoint's
 	// fingerprint of a plan without indexes is what it was before it.
 	IndexWCU int64 `yaml:"index_wcu,omitempty" json:",omitempty"`
 }

@@ -21,14 +21,43 @@ type RefusedValues struct {
 	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
 }
 
+// Oversize is the rows whose values of Columns alone (strings as their
+// text, bytea as its bytes; attribute names and other columns not counted)
+// weigh more than DynamoDB's 400 KB limit on an item, counted when the
+// plan was made: a lower bound of the rows a load rejects as too large.
+// MinBytes is the least of those rows' sums and a column's MaxBytes the
+// most it adds to one, so a plan that no longer writes some of Columns
+// still predicts the rows while MinBytes less their MaxBytes is over the
+// limit, and none once it may not be.
+type Oversize struct {
+	Rows     int64         `yaml:"rows"`
+	MinBytes int64         `yaml:"min_bytes"`
+	Columns  []SizedColumn `yaml:"columns"`
+	// Estimated: Rows is a sample's count scaled to the table.
+	Estimated bool `yaml:"estimated,omitempty" json:",omitempty"`
+}
+
+// SizedColumn is one of Oversize.Columns.
+type SizedColumn struct {
+	Column   string `yaml:"column"`
+	MaxBytes int64  `yaml:"max_bytes"`
+}
+
+// WholeItem is PredictedReject.Column of the rows too large as a whole.
+const WholeItem = "(whole item)"
+
+// maxItemBytes is DynamoDB's limit on an item's size, 400 KB (codec's
+// MaxItemBytes; plans imports nothing of the project).
+const maxItemBytes = 400 * 1024
+
 // PredictedReject is one column's values that a load of the plan as it
 // stands rejects, and why.
 type PredictedReject struct {
-	Column string
-	Rows   int64
-	Why    string
+	Column string `json:"column"`
+	Rows   int64  `json:"rows"`
+	Why    string `json:"why"`
 	// Estimated: Rows is a sample's count scaled to the table.
-	Estimated bool
+	Estimated bool `json:"estimated,omitempty"`
 }
 
 // PredictedRejects lists the rows a load of t rejects under the plan's
@@ -57,7 +86,32 @@ func (t *Table) PredictedRejects(o Options) []PredictedReject {
 			add(rv.Empty, "empty values in "+role.wholeKey+", which DynamoDB refuses as a key")
 		}
 	}
+	if o := t.Oversize; o != nil && o.Rows > 0 {
+		left, written := o.MinBytes, []string{}
+		for _, c := range o.Columns {
+			if t.writesSized(c.Column) {
+				written = append(written, c.Column)
+			} else {
+				left -= c.MaxBytes
+			}
+		}
+		if left > maxItemBytes {
+			out = append(out, PredictedReject{Column: WholeItem, Rows: o.Rows, Estimated: o.Estimated,
+				Why: "items over DynamoDB's 400 KB: the values of " + strings.Join(written, ", ") + " alone weigh more"})
+		}
+	}
 	return out
+}
+
+// writesSized reports whether t writes column as an attribute of type S or
+// B, as the oversize count assumed.
+func (t *Table) writesSized(column string) bool {
+	for _, a := range t.Attributes {
+		if a.Column == column && (a.Type == "S" || a.Type == "B") {
+			return true
+		}
+	}
+	return false
 }
 
 // PredictedRejectRows is the fewest rows a load of t rejects by its
@@ -76,6 +130,29 @@ func DescribeRejects(rs []PredictedReject) string {
 	parts := make([]string, len(rs))
 	for i, r := range rs {
 		parts[i] = fmt.Sprintf("%s: %s%s rows (%s)", r.Column, About(!r.Estimated), Thousands(r.Rows), r.Why)
+	}
+	return strings.Join(parts, "; ")
+}
+
+// DescribeRefused renders what the plan recorded of t's values that
+// DynamoDB refuses, whatever the plan makes of them: "reading: 11 NaN or
+// ±Infinity; 3 items over 400 KB", or "" when it recorded none.
+func DescribeRefused(t *Table) string {
+	var parts []string
+	for _, rv := range t.RefusedValues {
+		var counts []string
+		for _, c := range []struct {
+			n    int64
+			what string
+		}{{rv.NaNInfinity, "NaN or ±Infinity"}, {rv.OutOfRange, "out of range"}, {rv.Empty, "empty"}} {
+			if c.n > 0 {
+				counts = append(counts, About(!rv.Estimated)+Thousands(c.n)+" "+c.what)
+			}
+		}
+		parts = append(parts, rv.Column+": "+strings.Join(counts, ", "))
+	}
+	if o := t.Oversize; o != nil && o.Rows > 0 {
+		parts = append(parts, About(!o.Estimated)+Thousands(o.Rows)+" items over 400 KB")
 	}
 	return strings.Join(parts, "; ")
 }

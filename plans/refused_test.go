@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"go.yaml.in/yaml/v3"
+
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -98,5 +100,66 @@ func TestSpecialsChoice(t *testing.T) {
 		if c.want == "" && found != "" || c.want != "" && !strings.Contains(found, c.want) {
 			t.Errorf("specials %q on %s: problem %q, want %q", c.attr.Specials, c.attr.Encoding, found, c.want)
 		}
+	}
+}
+
+// TestPredictedOversize: the oversize rows the plan recorded are
+// predicted rejects while the plan writes every column they were counted
+// over, survive a YAML round trip, stay predicted when review excludes a
+// column too small to bring the least of them under the limit, and are no
+// longer predicted once an excluded column may (the count is then no lower
+// bound).
+func TestPredictedOversize(t *testing.T) {
+	tb := plans.Table{
+		Source: "public.docs", Target: "docs",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "N", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncNumber}}},
+		Attributes: []plans.Attribute{
+			{Column: "id", Name: "id", PGType: "integer", Type: "N", Encoding: plans.AttrNumber},
+			{Column: "body", Name: "body", PGType: "text", Type: "S", Encoding: plans.AttrString},
+			{Column: "blob", Name: "blob", PGType: "bytea", Type: "B", Encoding: plans.AttrBinary},
+			{Column: "note", Name: "note", PGType: "text", Type: "S", Encoding: plans.AttrString},
+		},
+		Oversize: &plans.Oversize{Rows: 4, MinBytes: 420000, Columns: []plans.SizedColumn{{Column: "body", MaxBytes: 600000}, {Column: "blob", MaxBytes: 200000}, {Column: "note", MaxBytes: 9000}}},
+	}
+	got := tb.PredictedRejects(plans.Options{FloatSpecials: plans.FloatSpecialsReject})
+	if len(got) != 1 || got[0].Column != plans.WholeItem || got[0].Rows != 4 || !strings.Contains(got[0].Why, "over DynamoDB's 400 KB: the values of body, blob, note alone") {
+		t.Fatalf("predicted %+v, want 4 oversize rows", got)
+	}
+	if rows, est := plans.PredictedRejectRows(got); rows != 4 || est {
+		t.Fatalf("rows %d (estimated %v), want 4 exactly", rows, est)
+	}
+	b, err := yaml.Marshal(&tb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var back plans.Table
+	if err := yaml.Unmarshal(b, &back); err != nil {
+		t.Fatal(err)
+	}
+	if o := back.Oversize; o == nil || o.Rows != 4 || o.MinBytes != 420000 || len(o.Columns) != 3 || o.Columns[1].MaxBytes != 200000 ||
+		!strings.Contains(string(b), "oversize:\n    rows: 4\n    min_bytes: 420000") {
+		t.Fatalf("after a round trip: %+v\n%s", o, b)
+	}
+	bad := tb
+	bad.Oversize = &plans.Oversize{Rows: -1, Columns: []plans.SizedColumn{{MaxBytes: 3}}}
+	var found []string
+	for _, pr := range plans.Validate(&plans.Plan{Version: plans.FormatVersion, Options: plans.Options{WriteRate: 1000, Nulls: plans.NullsOmit, FloatSpecials: plans.FloatSpecialsReject}, Tables: []plans.Table{bad}}) {
+		if strings.Contains(pr.Path, ".oversize") {
+			found = append(found, pr.Path)
+		}
+	}
+	if len(found) != 2 {
+		t.Errorf("a negative count and a nameless column: problems at %v, want oversize and oversize.columns[0]", found)
+	}
+	// note excluded: 420,000 - 9,000 is still over 409,600.
+	tb.Attributes = tb.Attributes[:3]
+	got = tb.PredictedRejects(plans.Options{})
+	if len(got) != 1 || got[0].Rows != 4 || !strings.Contains(got[0].Why, "the values of body, blob alone") {
+		t.Fatalf("note excluded: predicted %+v, want the 4 rows", got)
+	}
+	// blob excluded too: a row may be under the limit without it.
+	tb.Attributes = tb.Attributes[:2]
+	if got := tb.PredictedRejects(plans.Options{}); len(got) != 0 {
+		t.Fatalf("blob excluded, still predicted %+v", got)
 	}
 }

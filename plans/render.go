@@ -110,7 +110,7 @@ func RenderTable(b *strings.Builder, t *Table, format Format) {
 		r.item(fmt.Sprintf("load time: ideal %s, hottest key floor %s", Seconds(e.IdealLoadSeconds), Seconds(e.HotKeyFloorSeconds)))
 	}
 	if e.IndexWCU > 0 {
-		r.item(fmt.Sprintf("enabled indexes add %s WCU to the load's writes", Thousands(e.IndexWCU)))
+		r.item(fmt.Sprintf("enabled indexes add %s WCU to the load's billed writes, written on their own throughput", Thousands(e.IndexWCU)))
 	}
 	if e.RowsOver400KB > 0 {
 		r.item(fmt.Sprintf("%s rows over DynamoDB's 400 KB item limit", Thousands(e.RowsOver400KB)))

@@ -182,6 +182,16 @@ func (v *validator) table(at string, t *Table) {
 	if d := t.Duplicates; d != nil {
 		v.duplicates(at+".duplicates", t, d)
 	}
+	if o := t.Oversize; o != nil {
+		if o.Rows < 0 || o.MinBytes < 0 {
+			v.add(at+".oversize", "rows and min_bytes must not be negative, got %d and %d", o.Rows, o.MinBytes)
+		}
+		for i, c := range o.Columns {
+			if c.Column == "" || c.MaxBytes < 0 {
+				v.add(fmt.Sprintf("%s.oversize.columns[%d]", at, i), "needs a column and a max_bytes not negative")
+			}
+		}
+	}
 	v.indexes(at, t)
 	switch t.Capacity.Mode {
 	case OnDemand:

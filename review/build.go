@@ -91,7 +91,7 @@ func Build(ctx context.Context, p *plans.Plan, src Source, opts Options) (*Repor
 // measure reviews one table: its key distribution, sample items and item
 // sizes from real rows, and the load-time estimate they imply.
 func measure(ctx context.Context, src Source, p *plans.Plan, t *plans.Table, rate int64, opts *Options) (*Table, error) {
-	r := &Table{Design: t}
+	r := &Table{Design: t, PlanRejects: planRejects(t, p.Options)}
 	var err error
 	if r.Distribution, err = src.KeyDistribution(ctx, *t); err != nil {
 		return nil, err

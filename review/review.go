@@ -2,6 +2,7 @@ package review
 
 import (
 	"encoding/json"
+	"fmt"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
 
@@ -36,6 +37,48 @@ type Table struct {
 	// Heat is the partition-heat simulation (Options.Heat), which the
 	// HTML page draws.
 	Heat *Heat `json:"partition_heat,omitempty"`
+	// PlanRejects is the plan's own prediction of the rows a load
+	// rejects, from the counts its profile recorded over every row, set
+	// beside Sizes' count over the sampled rows; nil when the plan
+	// recorded none.
+	PlanRejects *PlanRejects `json:"plan_rejects,omitempty"`
+}
+
+// PlanRejects is what the plan recorded of a table's values DynamoDB
+// refuses (refused_values, oversize) and the rows they make a load of the
+// plan as it stands reject.
+type PlanRejects struct {
+	// Recorded is the recorded counts in words (plans.DescribeRefused).
+	Recorded  string                  `json:"recorded"`
+	Predicted []plans.PredictedReject `json:"predicted"`
+	// Rows is the fewest rows Predicted rejects; Estimated when a count
+	// is a sample's, scaled.
+	Rows      int64 `json:"rows"`
+	Estimated bool  `json:"estimated,omitempty"`
+}
+
+// planRejects is the plan's prediction for t, or nil.
+func planRejects(t *plans.Table, o plans.Options) *PlanRejects {
+	rec := plans.DescribeRefused(t)
+	if rec == "" {
+		return nil
+	}
+	pr := &PlanRejects{Recorded: rec, Predicted: t.PredictedRejects(o)}
+	if pr.Predicted == nil {
+		pr.Predicted = []plans.PredictedReject{}
+	}
+	pr.Rows, pr.Estimated = plans.PredictedRejectRows(pr.Predicted)
+	return pr
+}
+
+// Line is the prediction in words, for the text, markdown and HTML
+// writers.
+func (pr *PlanRejects) Line() string {
+	if len(pr.Predicted) == 0 {
+		return "the plan predicts no rejected rows from what its profile recorded (" + pr.Recorded + ")"
+	}
+	return fmt.Sprintf("the plan predicts at least %s%s rejected rows from its profile of every row: %s",
+		plans.About(!pr.Estimated), plans.Thousands(pr.Rows), plans.DescribeRejects(pr.Predicted))
 }
 
 // Sizes are item sizes by DynamoDB's rules, measured by encoding rows

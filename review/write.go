@@ -111,6 +111,13 @@ func writeDocument(w io.Writer, r *Report, format plans.Format) error {
 		heading(3, "Item sizes")
 		s := t.Sizes
 		line(fmt.Sprintf("%s rows encoded: average %.0f B, largest %s B, %.2f WCU per item", plans.Thousands(s.RowsEncoded), s.AvgBytes, plans.Thousands(int64(s.MaxBytes)), s.AvgWCU))
+		if pr := t.PlanRejects; pr != nil {
+			mark := ""
+			if len(pr.Predicted) > 0 {
+				mark = "⚠ "
+			}
+			line(mark + esc(pr.Line()))
+		}
 		if s.Rejected > 0 {
 			line(fmt.Sprintf("⚠ %s of them would be rejected:", plans.Thousands(s.Rejected)))
 			reasons := make([]string, 0, len(s.Reasons))

@@ -107,6 +107,7 @@ func BulkPut(ctx context.Context, plan *plans.Plan, db BulkAPI, c S3API, opts Jo
 			}
 			return done, nil
 		})
+		stoppedWaiting(opts, &t, et.Items, &r, err)
 		res = append(res, r)
 		if err != nil {
 			return res, err

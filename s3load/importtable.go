@@ -70,6 +70,24 @@ type JobResult struct {
 	// to; Reports where a bulk put wrote its error report.
 	LogGroup, Reports string
 	Elapsed           time.Duration
+	// Incomplete says pg2ddb stopped waiting before the job ended (Ctrl-C,
+	// JobOptions.Timeout): Status is the job's last known state, and the
+	// job goes on in AWS.
+	Incomplete bool
+}
+
+// stoppedWaiting marks r incomplete when err is the end of the wait for
+// its job, not of the job (Ctrl-C, the timeout), and reports the table's
+// last progress as done but incomplete, so no display calls it finished.
+func stoppedWaiting(opts JobOptions, t *plans.Table, total int64, r *JobResult, err error) {
+	if !errors.Is(err, pipeline.ErrInterrupted) && !errors.Is(err, ErrJobTimeout) {
+		return
+	}
+	r.Incomplete = true
+	if opts.Progress != nil {
+		opts.Progress(pipeline.Progress{Source: t.Source, Target: t.Target, Total: total, Read: r.Processed, Written: r.Written, Rejected: r.Errors,
+			Elapsed: r.Elapsed, Done: true, Incomplete: true})
+	}
 }
 
 // exportedTables reads the export's manifest and returns the plan's
@@ -186,6 +204,7 @@ func Import(ctx context.Context, plan *plans.Plan, db ImportAPI, c S3API, opts J
 			}
 			return done, nil
 		})
+		stoppedWaiting(opts, &t, et.Items, &r, err)
 		res = append(res, r)
 		if err != nil {
 			return res, err

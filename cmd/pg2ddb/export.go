@@ -243,11 +243,19 @@ func printJobs(w io.Writer, res []s3load.JobResult) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
 	fmt.Fprintln(tw, "table\tstatus\tprocessed\twritten\terrors\tbytes\ttime\t")
 	for _, r := range res {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Target, r.Status, plans.Thousands(r.Processed), plans.Thousands(r.Written),
+		status := r.Status
+		if r.Incomplete {
+			status += ", incomplete"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t\n", r.Target, status, plans.Thousands(r.Processed), plans.Thousands(r.Written),
 			plans.Thousands(r.Errors), plans.Thousands(r.Bytes), r.Elapsed.Round(time.Millisecond))
 	}
 	tw.Flush()
 	for _, r := range res {
+		if r.Incomplete {
+			fmt.Fprintf(w, "%s: incomplete: pg2ddb stopped waiting with %s items processed; the job goes on in AWS (%s)\n",
+				r.Target, plans.Thousands(r.Processed), r.Arn)
+		}
 		switch {
 		case r.Errors > 0 && r.LogGroup != "":
 			fmt.Fprintf(w, "%s: %d errors, in CloudWatch log group %s\n", r.Target, r.Errors, r.LogGroup)
@@ -361,7 +369,10 @@ func (p *s3Progress) update(pr pipeline.Progress) {
 	}
 	p.table, p.last = pr.Target, time.Now()
 	state := p.doing
-	if pr.Done {
+	switch {
+	case pr.Done && pr.Incomplete:
+		state = "stopped waiting for"
+	case pr.Done:
 		state = p.done
 	}
 	fmt.Fprintf(p.w, "pg2ddb: %s %s: %s/%s items read, %s written, %s refused, %s\n", state, pr.Target,

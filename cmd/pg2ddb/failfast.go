@@ -22,7 +22,8 @@ func (e *predictedRejectsError) Error() string {
 		"Raise --max-rejects to %s to load the rest, or choose in the plan what to do with the values "+
 		"(specials: string on the column's attribute keeps NaN and ±Infinity as strings, specials: omit keeps the row without them; "+
 		"a numeric column written with type: S keeps its exact text; "+
-		"an empty value needs another key or the rows excluded at the source), then load again",
+		"an empty value needs another key or the rows excluded at the source; "+
+		"an item over 400 KB needs one of its big columns excluded or shortened), then load again",
 		e.command, plans.About(!e.estimated), plans.Thousands(e.rows), plans.Thousands(e.max), strings.Join(e.tables, "; "), plans.Thousands(e.rows))
 }
 

@@ -104,6 +104,7 @@ func TestKillAndResume(t *testing.T) {
 	sim, target := simTarget(t)
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "kill")
+	rejectSpecials(t, planPath, "v") // the rejects that must be in the file exactly once
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
 	tc := killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
 	first, err := item.ReadRejects(planPath + ".rejects.jsonl")

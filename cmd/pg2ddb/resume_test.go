@@ -22,7 +22,8 @@ import (
 )
 
 // eventsTable creates public.events with rows rows; every 997th has a NaN
-// reading, which the plan's default float handling rejects.
+// reading in v, which a plan keeps as a string unless the test asks for
+// rejects (rejectSpecials).
 func eventsTable(t *testing.T, db *testenv.Database, rows int) {
 	t.Helper()
 	for _, q := range []string{
@@ -106,6 +107,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "edit")
+	rejectSpecials(t, planPath, "v") // the killed run's rejects, which a fresh load keeps aside
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
 	killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
 
@@ -165,6 +167,7 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "maxrej")
+	rejectSpecials(t, planPath, "v")     // the rejects that stop the load
 	withoutPredictedRejects(t, planPath) // else the load refuses before it starts
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--progress", "none"}, target...)
 	code, out, errOut := runCLI(t, append(loadArgs, "--max-rejects", "3")...)
@@ -225,6 +228,7 @@ func TestKillAndResumeWithReaders(t *testing.T) {
 	_, target := simTarget(t)
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "readers")
+	rejectSpecials(t, planPath, "v") // rejects below the frontier of a split read count once
 	loadArgs := append([]string{"load", planPath, "--source", db.URL, "--workers", "2", "--progress", "none", "--max-rejects", "1000"}, target...)
 	killMidLoad(t, append(loadArgs, "--readers", "4"), planPath+".checkpoint.json", 5000, 40000)
 	code, out, errOut := runCLI(t, append(loadArgs, "--resume", "--readers", "2")...)

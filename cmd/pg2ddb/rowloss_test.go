@@ -192,6 +192,7 @@ func TestResumeRefusesAMissingTable(t *testing.T) {
 	_, first := simTarget(t)
 	_, other := simTarget(t)
 	path := planEvents(t, db, t.TempDir(), "gone")
+	rejectSpecials(t, path, "v")     // the rejects that stop the first load
 	withoutPredictedRejects(t, path) // else the load refuses before it starts
 	loadArgs := []string{"load", path, "--source", db.URL, "--progress", "none"}
 	code, out, errOut := runCLI(t, append(append(loadArgs, "--max-rejects", "2"), first...)...)
@@ -581,6 +582,7 @@ func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
 	_, target := simTarget(t)
 	dir := t.TempDir()
 	first, _ := planTo(t, db, dir, "first", "--tables", "public.events")
+	rejectSpecials(t, first, "v")     // the rejects that stop the first load
 	withoutPredictedRejects(t, first) // else the load refuses before it writes a checkpoint
 	second, _ := planTo(t, db, dir, "second", "--tables", "public.other")
 	code, out, errOut := runCLI(t, append([]string{"load", first, "--source", db.URL, "--progress", "none", "--max-rejects", "2"}, target...)...)

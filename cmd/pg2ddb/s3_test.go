@@ -312,6 +312,7 @@ func TestExportKillAndResume(t *testing.T) {
 	e := newS3Env(t, ddbsim.Options{})
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "s3kill")
+	rejectSpecials(t, planPath, "v") // the NaN rows, in the rejects file once after the resume
 	to := "s3://" + testBucket + "/kill"
 	args := append([]string{"export", planPath, "--source", db.URL, "--to", to, "--progress", "none", "--max-rejects", "1000", "--object-size", killObjectSize}, e.flags...)
 	cmd := exec.Command(binary(t), args...)
@@ -474,5 +475,50 @@ func TestLoadVia(t *testing.T) {
 	}
 	if code, _, errOut := runCLI(t, "load", planPath, "--source", db.URL, "--via", "import"); code == 0 || !strings.Contains(errOut, "--stage") {
 		t.Fatalf("--via without --stage: exit %d: %s", code, errOut)
+	}
+}
+
+// TestS3JobAfterCtrlCIsNotFinished: import and bulk-put stopped by Ctrl-C
+// while AWS's job runs exit 130, and neither their JSON events nor their
+// summary call the job finished: table_finished says complete false, and
+// the summary marks the table's job incomplete, still running in AWS.
+func TestS3JobAfterCtrlCIsNotFinished(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "chinook")
+	e := newS3Env(t, ddbsim.Options{JobDelay: time.Hour})
+	for _, job := range []string{"import", "bulk-put"} {
+		planPath := filepath.Join(t.TempDir(), "genre.yaml")
+		if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "--tables", "public.genre", "--table-prefix", job+"_", "-o", planPath); code != 0 {
+			t.Fatalf("plan: exit %d: %s", code, errOut)
+		}
+		to := "s3://" + testBucket + "/" + job
+		e.run(t, 0, "export", planPath, "--source", db.URL, "--to", to, "--progress", "none")
+		ctx, cancel := context.WithCancel(t.Context())
+		var o bytes.Buffer
+		eb := &lockedBuffer{}
+		done := make(chan int, 1)
+		go func() {
+			done <- run(ctx, append([]string{job, planPath, "--from", to, "--progress", "json", "--poll", "20ms"}, e.flags...), &o, eb)
+		}()
+		// Ctrl-C once the job has reported progress twice: it is running.
+		for strings.Count(eb.String(), `"event":"progress"`)+strings.Count(eb.String(), `"event":"table_started"`) < 2 {
+			select {
+			case code := <-done:
+				t.Fatalf("%s ended before Ctrl-C: exit %d\n%s\n%s", job, code, o.String(), eb.String())
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+		cancel()
+		code := <-done
+		events := eb.String()
+		if code != exitInterrupted || !strings.Contains(events, "goes on in AWS") {
+			t.Fatalf("%s after Ctrl-C: exit %d, want %d\n%s\n%s", job, code, exitInterrupted, o.String(), events)
+		}
+		if !strings.Contains(events, `"event":"table_finished"`) || !strings.Contains(events, `"complete":false`) || strings.Contains(events, `"complete":true`) {
+			t.Errorf("%s: JSON events after Ctrl-C do not say incomplete:\n%s", job, events)
+		}
+		if !strings.Contains(o.String(), "IN_PROGRESS, incomplete") || !strings.Contains(o.String(), "incomplete: pg2ddb stopped waiting") {
+			t.Errorf("%s: the summary does not say the job is incomplete:\n%s", job, o.String())
+		}
 	}
 }

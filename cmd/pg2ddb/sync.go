@@ -122,6 +122,10 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 	if err != nil {
 		return err
 	}
+	// A resumed sync counts its rejects so far itself, as a resumed load does.
+	if err := checkPredictedRejects("sync", plan, f.maxRejects, f.resume); err != nil {
+		return err
+	}
 	pool, err := a.source.connect(ctx)
 	if err != nil {
 		return err

@@ -246,7 +246,7 @@ func (d *designer) lookups() []lookup {
 		return false
 	}
 	unusable := func(ix *catalog.Index) string {
-		if len(ix.Expressions) > 0 {
+		if len(ix.Expressions) > 0 && d.normalisedColumns(ix) == nil {
 			return "an expression index (" + strings.Join(ix.Expressions, ", ") + "): a DynamoDB key holds column values, not expressions"
 		}
 		// A partial index's lookup is served by an index on its columns:
@@ -263,7 +263,11 @@ func (d *designer) lookups() []lookup {
 		if !u.Constraint {
 			src = "unique index " + u.Name
 		}
-		out = append(out, lookup{kind: plans.AccessUnique, source: src, cols: u.Columns, indexed: true, unusable: unusable(u), referencedBy: d.referencers(u.Columns)})
+		cols := u.Columns
+		if nc := d.normalisedColumns(u); nc != nil {
+			cols, src = nc, src+" (over "+strings.Join(u.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
+		}
+		out = append(out, lookup{kind: plans.AccessUnique, source: src, cols: cols, indexed: true, unusable: unusable(u), referencedBy: d.referencers(cols)})
 	}
 	for i := range t.ForeignKeys {
 		fk := &t.ForeignKeys[i]
@@ -272,7 +276,7 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessForeignKey, source: "foreign key " + fk.Name, cols: fk.Columns,
 			parent: qualified(fk.RefSchema, fk.RefTable), indexed: leading(fk.Columns),
 			oneToOne:       len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9 && rows > 1,
-			classification: len(fk.Columns) == 1 && n > 0 && classification(n, rows)})
+			classification: len(fk.Columns) == 1 && d.classifies(fk.Columns[0])})
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
@@ -281,9 +285,11 @@ func (d *designer) lookups() []lookup {
 			src += " (partial: WHERE " + ix.Predicate + "; the index holds every item with its key attributes, readers filter the rest)"
 		}
 		l := lookup{kind: plans.AccessIndex, source: src, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
+		if nc := d.normalisedColumns(ix); nc != nil {
+			l.cols, l.source = nc, src+" (over "+strings.Join(ix.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
+		}
 		if len(ix.Columns) > 0 {
-			n, rows := d.distinctOf(ix.Columns[0]), d.rows()
-			l.classification = n > 0 && classification(n, rows)
+			l.classification = d.classifies(ix.Columns[0])
 			if col := t.Column(ix.Columns[0]); col != nil {
 				if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
 					l.sorts = true
@@ -324,6 +330,90 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// normalisingCall matches the functions and casts that normalise one value
+// without mixing in another column: case folding, trimming, a NULL
+// replaced by a constant, a cast.
+var normalisingCall = regexp.MustCompile(`(?i)^(lower|upper|btrim|ltrim|rtrim|trim|coalesce)$`)
+
+// exprWord finds the identifiers of an index expression, quoted or not,
+// skipping string constants and the type names after a cast.
+var exprWord = regexp.MustCompile(`'(?:[^']|'')*'|::\s*"?[a-zA-Z_][a-zA-Z0-9_ ]*"?|"(?:[^"]|"")+"|[a-zA-Z_][a-zA-Z0-9_]*`)
+
+// normalisedColumns returns the columns of an index all of whose parts are
+// a column or one column under normalising functions
+// (lower((username)::text), COALESCE(lower((domain)::text), ”)), in the
+// index's order; nil for any other index. Such an index looks rows up by
+// their columns' values, normalised: an index keyed on the columns as
+// stored serves the same lookup for readers that pass the stored value
+// (rule expression-over-a-column).
+func (d *designer) normalisedColumns(ix *catalog.Index) []string {
+	if len(ix.Expressions) == 0 || len(ix.Columns) > 0 {
+		return nil
+	}
+	var cols []string
+	for _, e := range ix.Expressions {
+		col := ""
+		for _, w := range exprWord.FindAllString(e, -1) {
+			switch {
+			case strings.HasPrefix(w, "'") || strings.HasPrefix(w, "::"):
+				continue
+			case normalisingCall.MatchString(w):
+				continue
+			}
+			name := strings.ReplaceAll(strings.Trim(w, `"`), `""`, `"`)
+			if d.t.Column(name) == nil || col != "" && col != name {
+				return nil
+			}
+			col = name
+		}
+		if col == "" || slices.Contains(cols, col) {
+			return nil
+		}
+		cols = append(cols, col)
+	}
+	return cols
+}
+
+// classifies reports whether a lookup's leading column classifies the rows
+// rather than listing a parent's items (rule lookup-classification): fewer
+// values than the square root of the rows that have one. Two things are
+// judged from the structure before the data:
+//   - the rows counted are those with a value: a sparse reference (an
+//     account's moved-to account, set on a few rows) lists those few, it
+//     classifies nothing;
+//   - a reference that is one side of a key made only of references (a
+//     junction: partsupp (ps_partkey, ps_suppkey), dept_emp) is an owner
+//     whatever its number of values: the key says each side holds a list
+//     of the other.
+func (d *designer) classifies(column string) bool {
+	cp := d.colProfile(column)
+	if cp == nil || cp.Distinct == 0 {
+		return false
+	}
+	if d.junctionSide(column) {
+		return false
+	}
+	return classification(cp.Distinct, d.rows()-cp.Nulls)
+}
+
+// junctionSide reports whether a column is one of the references that make
+// up a declared key of two or more columns, every one a reference.
+func (d *designer) junctionSide(column string) bool {
+	keys := []*catalog.Index{d.t.PrimaryKey}
+	for i := range d.t.Uniques {
+		keys = append(keys, &d.t.Uniques[i])
+	}
+	for _, k := range keys {
+		if k == nil || !k.KeyCandidate() || len(k.Columns) < 2 || !slices.Contains(k.Columns, column) {
+			continue
+		}
+		if !slices.ContainsFunc(k.Columns, func(c string) bool { return !d.t.IsForeignKeyColumn(c) }) {
+			return true
+		}
+	}
+	return false
 }
 
 // uuidText is a uuid's text form.
@@ -570,6 +660,9 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	}
 	k := plans.Key{Attribute: attr.Name, Type: attr.Type, Parts: []plans.KeyPart{{Column: column, Encoding: enc}}}
 	if !pk {
+		if cp != nil && cp.Nulls > 0 {
+			k.Why = append(k.Why, fmt.Sprintf("sparse: the %s rows with NULL in %s are not in the index", plans.Thousands(cp.Nulls), column))
+		}
 		return k, "", nil
 	}
 	if ev := sequenceEvidence(col, cp); ev != "" {
@@ -674,11 +767,22 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 	ix.Why = append(ix.Why, fmt.Sprintf("write cost: %s items with the key × %g WCU = %s WCU added to the load when enabled", plans.Thousands(present), ix.WCUPerItem, plans.Thousands(ix.TotalWCU)))
 	d.decide(ix, l)
 	if present == 0 && e.Items > 0 && ix.Enabled {
-		// Every row has NULL there: the index would hold nothing.
-		ix.Enabled, ix.Rule = false, "no row has a value for its key (all NULL): proposed, off"
+		if l.indexed {
+			// The source keeps an index on a column no row fills
+			// today: the application reads by it, the index costs the
+			// load nothing, and tomorrow's rows fill it.
+			ix.Why = append(ix.Why, emptyIndexed)
+		} else {
+			// Every row has NULL there: the index would hold nothing.
+			ix.Enabled, ix.Rule = false, "no row has a value for its key (all NULL): proposed, off"
+		}
 	}
 	return ix
 }
+
+// emptyIndexed is why an index on a column no row fills today stays on
+// when the source keeps an index on it.
+const emptyIndexed = "no row has a value for its key today (all NULL): the index costs the load nothing, and the source's index says the application reads the rows that will have one"
 
 // decide turns an index on by default only on strong evidence, and names
 // the rule that decided. A key other tables refer to is strong evidence
@@ -730,8 +834,12 @@ func (d *designer) strengthen(ix *plans.Index, l lookup) {
 	}
 	try := *ix
 	d.decide(&try, l)
-	if try.Enabled && !strings.HasPrefix(ix.Rule, "no row has a value") && !strings.Contains(ix.Rule, ruleHot) {
+	empty := strings.HasPrefix(ix.Rule, "no row has a value")
+	if try.Enabled && (!empty || l.indexed) && !strings.Contains(ix.Rule, ruleHot) {
 		ix.Enabled, ix.Rule = true, try.Rule
+		if empty {
+			ix.Why = append(ix.Why, emptyIndexed)
+		}
 	}
 }
 

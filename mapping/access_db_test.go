@@ -200,26 +200,41 @@ func TestApplicationIDIsServed(t *testing.T) {
 
 // TestPartialIndexIsServed: a partial index's lookup is served by an index
 // on its columns (a superset of the predicate's rows, which readers
-// filter); only an expression index has no column to key on.
+// filter); an expression that normalises one column (lower(title)) is
+// served by an index on the column as stored, saying that readers pass the
+// stored value; only an expression mixing columns has no column to key on.
 func TestPartialIndexIsServed(t *testing.T) {
 	p := designSQL(t, Options{},
 		`CREATE TABLE posts (post_code text PRIMARY KEY, author_ref text NOT NULL, deleted_at timestamptz, title text NOT NULL)`,
 		`INSERT INTO posts SELECT 'P' || i, 'U' || (i % 400), CASE WHEN i % 10 = 0 THEN timestamptz '2024-01-01 00:00:00+00' END, 'post ' || i FROM generate_series(1, 4000) i`,
 		`CREATE INDEX posts_live_author ON posts (author_ref) WHERE deleted_at IS NULL`,
-		`CREATE INDEX posts_lower_title ON posts (lower(title))`)
+		`CREATE INDEX posts_lower_title ON posts (lower(title))`,
+		`CREATE INDEX posts_author_title ON posts ((author_ref || '/' || title))`)
 	pt := table(t, p, "public.posts")
+	seen := 0
 	for _, a := range pt.AccessPaths {
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
 		switch {
 		case strings.HasPrefix(a.Source, "index posts_live_author"):
-			j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+			seen++
 			if j < 0 || !pt.Indexes[j].Enabled || !strings.Contains(a.Source, "partial: WHERE") {
 				t.Errorf("partial index lookup: %+v", a)
 			}
 		case strings.HasPrefix(a.Source, "index posts_lower_title"):
+			seen++
+			if j < 0 || !pt.Indexes[j].Enabled || !slices.Equal(partColumns(&pt.Indexes[j].PartitionKey), []string{"title"}) ||
+				!strings.Contains(a.Source, "readers look up the stored value") {
+				t.Errorf("lower(title) lookup: %+v, want an enabled index on title that says the normalisation is not applied", a)
+			}
+		case strings.HasPrefix(a.Source, "index posts_author_title"):
+			seen++
 			if a.ServedBy != plans.ServedByNone {
-				t.Errorf("expression index lookup served by %s", a.ServedBy)
+				t.Errorf("expression over two columns served by %s", a.ServedBy)
 			}
 		}
+	}
+	if seen != 3 {
+		t.Errorf("%d of the 3 index lookups listed: %+v", seen, pt.AccessPaths)
 	}
 }
 
@@ -241,5 +256,76 @@ func TestWholeRowDuplicatesOverEveryColumn(t *testing.T) {
 	pt = table(t, p, "public.events")
 	if pt.Duplicates != nil || !slices.ContainsFunc(pt.Warnings, func(w string) bool { return strings.HasPrefix(w, "NOT UNIQUE") }) {
 		t.Errorf("copies with another doc: duplicates %+v, warnings %v", pt.Duplicates, pt.Warnings)
+	}
+}
+
+// enabledIndexFor returns the enabled index that serves the table's lookup
+// on cols, or nil.
+func enabledIndexFor(pt *plans.Table, cols ...string) *plans.Index {
+	for _, a := range pt.AccessPaths {
+		if !slices.Equal(a.Columns, cols) {
+			continue
+		}
+		for i := range pt.Indexes {
+			if pt.Indexes[i].Name == a.ServedBy && pt.Indexes[i].Enabled {
+				return &pt.Indexes[i]
+			}
+		}
+	}
+	return nil
+}
+
+// TestSourceIndexedListsAreServed: lookups the source keeps an index for
+// are served whatever today's data says. A sparse reference (7 rows of
+// 3,000 have one) is judged over the rows that have a value, not as a
+// classification; a reference no row fills today keeps its index (it costs
+// the load nothing); each side of a key made only of references (a
+// junction) is an owner's list, however few values it has.
+func TestSourceIndexedListsAreServed(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE suppliers (supplier_code text PRIMARY KEY)`,
+		`INSERT INTO suppliers SELECT 'S' || i FROM generate_series(0, 39) i`,
+		`CREATE TABLE parts (part_code text PRIMARY KEY, name text NOT NULL, replaced_by text REFERENCES parts, retired_for text REFERENCES parts)`,
+		`INSERT INTO parts SELECT 'P' || i, 'part ' || i, CASE WHEN i < 7 THEN 'P' || (i + 100) END, NULL FROM generate_series(0, 2999) i`,
+		`CREATE INDEX parts_replaced_by ON parts (replaced_by) WHERE replaced_by IS NOT NULL`,
+		`CREATE INDEX parts_retired_for ON parts (retired_for) WHERE retired_for IS NOT NULL`,
+		`CREATE TABLE part_suppliers (part_code text NOT NULL REFERENCES parts, supplier_code text NOT NULL REFERENCES suppliers, cost int NOT NULL, PRIMARY KEY (part_code, supplier_code))`,
+		`INSERT INTO part_suppliers SELECT 'P' || (i % 800), 'S' || ((i / 800 * 10 + i) % 40), i FROM generate_series(0, 3199) i`)
+	parts := table(t, p, "public.parts")
+	if enabledIndexFor(parts, "replaced_by") == nil {
+		t.Errorf("parts by replaced_by (sparse, indexed): not served by an enabled index: %+v", parts.AccessPaths)
+	}
+	if enabledIndexFor(parts, "retired_for") == nil {
+		t.Errorf("parts by retired_for (all NULL today, indexed): not served by an enabled index: %+v", parts.AccessPaths)
+	}
+	ps := table(t, p, "public.part_suppliers")
+	if pk := partColumns(&ps.PartitionKey); !slices.Equal(pk, []string{"part_code"}) {
+		t.Errorf("part_suppliers: pk %v, want part_code", pk)
+	}
+	if enabledIndexFor(ps, "supplier_code") == nil {
+		t.Errorf("part_suppliers by supplier_code (a junction's other side): not served by an enabled index: %+v", ps.AccessPaths)
+	}
+}
+
+// TestTableNamedReferenceIsALink: conversation_id beside conversations.id
+// refers to it by the table's name (the Rails and Django convention) even
+// without a foreign key: the posts' items carry the value, so conversations
+// by id gets an enabled index beside the natural key, although id is a
+// bigserial.
+func TestTableNamedReferenceIsALink(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE conversations (id bigserial PRIMARY KEY, code text NOT NULL UNIQUE)`,
+		`INSERT INTO conversations (code) SELECT 'c' || i FROM generate_series(1, 500) i`,
+		`CREATE TABLE posts (post_code text PRIMARY KEY, conversation_id bigint NOT NULL, body text NOT NULL)`,
+		`INSERT INTO posts SELECT 'p' || i, 1 + i % 500, 'body ' || i FROM generate_series(1, 3000) i`,
+		`CREATE INDEX posts_conversation ON posts (conversation_id)`)
+	c := table(t, p, "public.conversations")
+	if pk := partColumns(&c.PartitionKey); !slices.Equal(pk, []string{"code"}) {
+		t.Errorf("conversations: pk %v, want the natural code", pk)
+	}
+	if ix := enabledIndexFor(c, "id"); ix == nil {
+		t.Errorf("conversations by id: not served by an enabled index: %+v", c.AccessPaths)
+	} else if !strings.Contains(ix.Rule, "public.posts.conversation_id") {
+		t.Errorf("conversations by id: rule %q, want the referencing column named", ix.Rule)
 	}
 }

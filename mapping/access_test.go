@@ -21,9 +21,11 @@ import (
 func TestAccessPathsServeConstraintsAndForeignKeys(t *testing.T) {
 	t.Parallel()
 	hot := map[string][]string{
-		"pagila":    {"inventory by store_id (items of public.store)", "payment by staff_id (items of public.staff)", "rental by staff_id (items of public.staff)"},
-		"chinook":   {"playlist_track by playlist_id (items of public.playlist)", "track by genre_id (items of public.genre)", "track by media_type_id (items of public.media_type)"},
-		"employees": {"dept_emp by dept_no (items of public.department)"},
+		"pagila": {"inventory by store_id (items of public.store)", "payment by staff_id (items of public.staff)", "rental by staff_id (items of public.staff)"},
+		// playlist_track's playlist_id and dept_emp's dept_no are one side
+		// of a key made only of references: owners' lists, hot and on.
+		"chinook":   {"track by genre_id (items of public.genre)", "track by media_type_id (items of public.media_type)"},
+		"employees": nil,
 	}
 	for _, ds := range []string{"pagila", "chinook", "employees"} {
 		t.Run(ds, func(t *testing.T) {

@@ -282,6 +282,11 @@ func (d *designer) design() (*plans.Table, error) {
 		chosen, sk, rule = c, s, RuleScoredCandidates
 		break
 	}
+	if chosen != nil && rule == RuleScoredCandidates {
+		if c, s := d.nameOverMirror(chosen, cands); c != nil {
+			chosen, sk, rule = c, s, RuleNameOverMirroredKey
+		}
+	}
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
@@ -576,6 +581,11 @@ func (d *designer) candidates() []*candidate {
 			// An address or a city the rows point at locates them; it
 			// owns none of them.
 			meaning, role = meaningReference-0.1, "a place the rows point at, not their owner"
+		case len(fk.Columns) == 1 && d.listsBy(fk.Columns[0]) != "":
+			// The source keeps an index that lists the referenced
+			// row's items in an order: the application reads the rows
+			// as that parent's collection.
+			meaning, role = meaningOwnedByName, "the owner of the rows: the source lists a parent's rows in order by "+d.listsBy(fk.Columns[0])
 		}
 		for _, c := range fk.Columns {
 			refs[c] = true
@@ -949,7 +959,15 @@ func (d *designer) gate(c *candidate) {
 	}
 	if len(c.cols) == 1 && other == 0 {
 		col := c.cols[0]
-		if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+		if kp := c.parts[0]; kp.timeLike && c.plain && !anyWord(words(d.t.Name), timeWords) {
+			// A time says when a row was made, not which row: unique
+			// today by the clock's resolution, held by no reader as an
+			// identity. Only a table of times (a date dimension) is
+			// keyed by one.
+			c.failures = append(c.failures, col.Name+": a date or time with no other evidence of meaning — it says when, not which: no reader holds it as a row's identity, and two rows may share it tomorrow")
+			c.category = true // no fallback either: the table's own key is better
+			other++
+		} else if c.plain && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
 			// A column with no evidence of meaning and few values is a
 			// category or a flag: with a declared key to fall back on,
 			// it is no partition key.
@@ -1088,6 +1106,19 @@ type uniqueIndex struct {
 func (d *designer) uniqueIndexes() []uniqueIndex {
 	var out []uniqueIndex
 	consider := func(ix *catalog.Index, kind string) {
+		if ix != nil && ix.Predicate == "" && !ix.KeyCandidate() {
+			// A unique index over a function of one column
+			// (lower(name)) proves the column unique as stored too:
+			// equal values have equal images.
+			cols := d.normalisedColumns(ix)
+			if cols == nil {
+				return
+			}
+			over := *ix
+			over.Columns, over.Expressions = cols, nil
+			over.Name = ix.Name + " over " + strings.Join(ix.Expressions, ", ")
+			ix = &over
+		}
 		if ix == nil || !ix.KeyCandidate() {
 			return
 		}
@@ -1157,4 +1188,16 @@ func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValu
 		}
 	}
 	return out
+}
+
+// listsBy names an ordinary source index of two or more columns led by
+// column — a parent's rows listed in an order (notifications by account,
+// newest first) — or "".
+func (d *designer) listsBy(column string) string {
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) >= 2 && ix.Columns[0] == column && len(ix.Expressions) == 0 {
+			return "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+		}
+	}
+	return ""
 }

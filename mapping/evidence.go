@@ -217,8 +217,9 @@ func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
 
 // impliedReference finds the table whose key column c is named after
 // (customer_ref beside customer.customer_ref, manager_staff_id beside
-// staff.staff_id) with values that fit in it: as many distinct values or
-// fewer, and a range inside the key's. Generic names ("id") say nothing.
+// staff.staff_id, conversation_id beside conversations.id) with values that
+// fit in it: as many distinct values or fewer, and a range inside the
+// key's. A generic key name ("id") counts only with its table's name.
 func (d *designer) impliedReference(c *catalog.Column, cp *catalog.ColumnProfile) string {
 	ws := strings.Join(words(c.Name), "_")
 	for _, k := range d.keys {
@@ -226,7 +227,14 @@ func (d *designer) impliedReference(c *catalog.Column, cp *catalog.ColumnProfile
 			continue
 		}
 		kw := strings.Join(words(k.column), "_")
-		if kw == "id" || len(kw) < 3 || ws != kw && !strings.HasSuffix(ws, "_"+kw) {
+		if kw == "id" {
+			// A generic key is named by its table: conversation_id
+			// beside conversations.id (the Rails and Django convention).
+			tw := strings.Join(words(k.table), "_")
+			if ws != singularOf(tw)+"_id" && ws != tw+"_id" {
+				continue
+			}
+		} else if len(kw) < 3 || ws != kw && !strings.HasSuffix(ws, "_"+kw) {
 			continue
 		}
 		if cp != nil && k.profile != nil && cp.Distinct > 0 {

@@ -248,6 +248,13 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 		pt.Unique = "NOT UNIQUE: " + pt.Unique
 	}
 	d.duplicatesKey(pt)
+	if sk.proven && strings.HasPrefix(sk.proof, "checked:") && pt.Duplicates == nil {
+		// Issue 21 item 7: a key only today's data proves is a warning a
+		// reviewer sees, not only a why line.
+		key := append(c.columns(), sortKeyColumns(sk)...)
+		pt.Warnings = append(pt.Warnings, fmt.Sprintf("DATA-PROVEN KEY: (%s) is unique only by a check of today's data (%s); no constraint of the source says so, so a later row with the same values would overwrite an item in DynamoDB — declare a unique constraint on these columns, or edit the key to contain one",
+			strings.Join(key, ", "), strings.TrimPrefix(sk.proof, "checked: ")))
+	}
 	if shards > 1 {
 		e.DistinctPartitionKeys = min(rows, distinct*int64(shards))
 		e.ItemsPerKeyMax = (hot + int64(shards) - 1) / int64(shards)
@@ -447,4 +454,13 @@ func valueBytes(a plans.Attribute, width float64) float64 {
 		return 27
 	}
 	return width
+}
+
+// sortKeyColumns lists the columns of a sort key's parts.
+func sortKeyColumns(sk *sortKey) []string {
+	var out []string
+	for _, p := range sk.parts {
+		out = append(out, p.part.Column)
+	}
+	return out
 }

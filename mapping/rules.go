@@ -44,6 +44,12 @@ const (
 	// of meaning and their statistics (the owning reference with an
 	// ordering column, names with the identity as tiebreak, …).
 	RuleScoredCandidates = "scored-candidates"
+	// RuleNameOverMirroredKey: the scored choice is a one-column key that
+	// mirrors another table's surrogate (a 1:1 extension: person keyed by
+	// its business entity's id), and the table names its rows: people by
+	// family name, then given names, a shop by its name; the mirrored key
+	// ends the sort key as the tiebreak that keeps the item key unique.
+	RuleNameOverMirroredKey = "name-over-mirrored-key"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -52,7 +58,7 @@ const (
 // KeyRules lists the decision list's rule names in priority order.
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -439,4 +445,61 @@ func (d *designer) ownedCodes() ([]proposal, error) {
 		}
 	}
 	return out, nil
+}
+
+// mirrorsSurrogate reports whether a one-column candidate is the table's
+// one-column key and references another table's surrogate: the row
+// extends its parent one to one and carries the parent's meaningless
+// number as its identity.
+func (d *designer) mirrorsSurrogate(c *candidate) bool {
+	if len(c.cols) != 1 || d.t.PrimaryKey == nil || !slices.Equal(d.t.PrimaryKey.Columns, c.columns()) {
+		return false
+	}
+	r := d.referenceOf(c.cols[0].Name)
+	return r != nil && r.surrogate
+}
+
+// nameOverMirror applies RuleNameOverMirroredKey: when chosen mirrors a
+// surrogate and the table has a family name (people), or a text name of
+// its own (a store's name), that passed every gate, the name is the
+// partition key and the sort key is the given names (for people) then the
+// mirrored key, unique by the primary key. nil when the rule does not
+// apply.
+func (d *designer) nameOverMirror(chosen *candidate, cands []*candidate) (*candidate, *sortKey) {
+	if !d.mirrorsSurrogate(chosen) {
+		return nil, nil
+	}
+	var name *candidate
+	for _, want := range []role{roleFamilyName, roleName} {
+		for _, c := range cands {
+			if len(c.cols) == 1 && len(c.failures) == 0 && c.role == want && c.cols[0].Category == "S" {
+				name = c
+				break
+			}
+		}
+		if name != nil {
+			break
+		}
+	}
+	if name == nil {
+		return nil, nil
+	}
+	var cols []string
+	if name.role == roleFamilyName {
+		for i := range d.t.Columns {
+			col := &d.t.Columns[i]
+			if roleOf(d.t.Name, col) == roleGivenName && d.usable(col) {
+				cols = append(cols, col.Name)
+			}
+		}
+	}
+	cols = append(cols, chosen.cols[0].Name)
+	sk, _ := d.sortKeyFromOrdered(cols, "unique by primary key "+d.t.PrimaryKey.Name+" ("+chosen.cols[0].Name+")")
+	if sk == nil {
+		return nil, nil
+	}
+	r := d.referenceOf(chosen.cols[0].Name)
+	name.why = append([]string{fmt.Sprintf("%s (primary key %s) mirrors %s's surrogate: the row extends it one to one and carries a number that means nothing to a reader, so the rows are found by their name, %s; %s ends the sort key because names repeat",
+		chosen.cols[0].Name, d.t.PrimaryKey.Name, r.parent, name.cols[0].Name, chosen.cols[0].Name)}, name.why...)
+	return name, sk
 }

@@ -162,3 +162,106 @@ func TestEmptyStringsAreNoKey(t *testing.T) {
 		t.Errorf("pk %v: without empty strings the unique sku is the key", pk)
 	}
 }
+
+// TestNameOverMirroredKey: a 1:1 extension keyed by its parent's surrogate
+// (people keyed by their entity's serial id) is found by its name: pk the
+// family name, sk the given name then the mirrored id. A 1:1 extension
+// without a name (counters) keeps the mirrored key.
+func TestNameOverMirroredKey(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE entities (entity_id serial PRIMARY KEY, kind text NOT NULL)`,
+		`INSERT INTO entities (kind) SELECT 'k' || (i % 3) FROM generate_series(1, 3000) i`,
+		`CREATE TABLE people (entity_id int PRIMARY KEY REFERENCES entities, last_name text NOT NULL, first_name text NOT NULL)`,
+		`INSERT INTO people SELECT i, 'last' || (i % 97), 'first' || (i % 89) FROM generate_series(1, 2000) i`,
+		`CREATE TABLE counters (entity_id int PRIMARY KEY REFERENCES entities, visits int NOT NULL)`,
+		`INSERT INTO counters SELECT i, i % 17 FROM generate_series(1, 2500) i`)
+	people := table(t, p, "public.people")
+	if pk, sk := partColumns(&people.PartitionKey), partColumns(people.SortKey); !slices.Equal(pk, []string{"last_name"}) || !slices.Equal(sk, []string{"first_name", "entity_id"}) {
+		t.Errorf("people: %v / %v, want last_name / first_name, entity_id", pk, sk)
+	} else if !strings.HasPrefix(people.PartitionKey.Why[0], "rule "+RuleNameOverMirroredKey+": ") {
+		t.Errorf("people: why %q, want the rule named", people.PartitionKey.Why[0])
+	}
+	if pk := partColumns(&table(t, p, "public.counters").PartitionKey); !slices.Equal(pk, []string{"entity_id"}) {
+		t.Errorf("counters: pk %v, want the mirrored entity_id (no name to find them by)", pk)
+	}
+}
+
+// TestPlaceBeforeStreet: within an owner, a street line the data proves
+// unique is preceded by the city it lies in (fewer values): coarse to fine.
+func TestPlaceBeforeStreet(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE states (state_code text PRIMARY KEY)`,
+		`INSERT INTO states SELECT 'S' || i FROM generate_series(1, 60) i`,
+		`CREATE TABLE addresses (address_id serial PRIMARY KEY, state_code text NOT NULL REFERENCES states, city text NOT NULL, line1 text NOT NULL)`,
+		`INSERT INTO addresses (state_code, city, line1) SELECT 'S' || (1 + i % 60), 'city' || (i % 240), i || ' Main Street' FROM generate_series(1, 3000) i`)
+	a := table(t, p, "public.addresses")
+	pk, sk := partColumns(&a.PartitionKey), partColumns(a.SortKey)
+	if !slices.Equal(pk, []string{"state_code"}) || len(sk) < 2 || !slices.Equal(sk[:2], []string{"city", "line1"}) {
+		t.Errorf("addresses: %v / %v, want state_code / city, line1, …", pk, sk)
+	}
+}
+
+// TestTimeIsNoIdentity: a timestamp unique today (the clock's resolution)
+// says when a row was made, not which row: with nothing natural, the
+// table's own key is the last resort, never the time.
+func TestTimeIsNoIdentity(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE threads (id bigserial PRIMARY KEY, created_at timestamp NOT NULL, updated_at timestamp NOT NULL)`,
+		`INSERT INTO threads (created_at, updated_at) SELECT timestamp '2024-01-01' + i * interval '1 minute', timestamp '2024-02-01' + i * interval '1 minute' FROM generate_series(1, 2000) i`)
+	if pk := partColumns(&table(t, p, "public.threads").PartitionKey); !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("threads: pk %v; want the table's own key as the last resort, not a time", pk)
+	}
+}
+
+// TestDataProvenKeyIsAWarning: a key that only today's data proves unique
+// (no constraint says so) is a plan warning, not only a why line; a key a
+// constraint proves is not warned about.
+func TestDataProvenKeyIsAWarning(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE genres (name text NOT NULL, note text)`,
+		`INSERT INTO genres SELECT 'genre ' || i, NULL FROM generate_series(1, 40) i`,
+		`CREATE TABLE labels (code text PRIMARY KEY, name text NOT NULL)`,
+		`INSERT INTO labels SELECT 'L' || i, 'label ' || i FROM generate_series(1, 40) i`)
+	g := table(t, p, "public.genres")
+	if !slices.ContainsFunc(g.Warnings, func(w string) bool {
+		return strings.HasPrefix(w, "DATA-PROVEN KEY: (name) is unique only by a check of today's data")
+	}) {
+		t.Errorf("genres: warnings %q, want the data-proven key named", g.Warnings)
+	}
+	if l := table(t, p, "public.labels"); slices.ContainsFunc(l.Warnings, func(w string) bool { return strings.HasPrefix(w, "DATA-PROVEN KEY") }) {
+		t.Errorf("labels: warnings %q, want none about a key its primary key proves", l.Warnings)
+	}
+}
+
+// TestUniqueExpressionProvesItsColumn: a unique index on lower(name) proves
+// name unique as stored (equal values have equal images), so it is the
+// alternate natural key beside the serial id, ahead of an e-mail only the
+// data shows unique.
+func TestUniqueExpressionProvesItsColumn(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE editors (id serial PRIMARY KEY, name text NOT NULL, email text NOT NULL)`,
+		`INSERT INTO editors (name, email) SELECT 'Editor' || i, 'e' || i || '@example.org' FROM generate_series(1, 1500) i`,
+		`CREATE UNIQUE INDEX editors_lower_name ON editors (lower(name))`)
+	e := table(t, p, "public.editors")
+	if pk := partColumns(&e.PartitionKey); !slices.Equal(pk, []string{"name"}) {
+		t.Errorf("editors: pk %v (%q), want name, unique by editors_lower_name", pk, e.PartitionKey.Why)
+	}
+}
+
+// TestOrderedListNamesTheOwner: of two references to accounts, the one a
+// composite source index lists the rows by (account_id, created_at: an
+// account's notifications, newest first) owns the rows; the sender, with
+// an index of its own only, does not.
+func TestOrderedListNamesTheOwner(t *testing.T) {
+	p := designSQL(t, Options{},
+		`CREATE TABLE accounts (handle text PRIMARY KEY)`,
+		`INSERT INTO accounts SELECT 'u' || i FROM generate_series(1, 500) i`,
+		`CREATE TABLE notices (id bigserial PRIMARY KEY, sender text NOT NULL REFERENCES accounts, recipient text NOT NULL REFERENCES accounts, created_at timestamp NOT NULL)`,
+		`INSERT INTO notices (sender, recipient, created_at) SELECT 'u' || (1 + i % 500), 'u' || (1 + (i * 7) % 300), timestamp '2024-01-01' + i * interval '1 minute' FROM generate_series(1, 4000) i`,
+		`CREATE INDEX notices_sender ON notices (sender)`,
+		`CREATE INDEX notices_recipient_time ON notices (recipient, created_at DESC)`)
+	n := table(t, p, "public.notices")
+	if pk := partColumns(&n.PartitionKey); !slices.Equal(pk, []string{"recipient"}) {
+		t.Errorf("notices: pk %v, want recipient, whose list the source keeps in order", pk)
+	}
+}

@@ -368,6 +368,9 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 	}
 	for _, o := range ordered {
 		if sk, err := try(o); sk != nil || err != nil {
+			if sk != nil && !person {
+				sk = d.placeFirst(c, sk)
+			}
 			return sk, err
 		}
 	}
@@ -421,4 +424,48 @@ func without(set, drop []string) []string {
 		}
 	}
 	return out
+}
+
+// placeFirst puts a place before a text sort key the data proved unique:
+// within one owner, rows are read coarse to fine (a state's addresses by
+// city, then street line), so a place name of the table with fewer values
+// than the proven column leads it and a begins_with on the place lists its
+// rows. The proof still holds: the columns are a superset. sk unchanged
+// when the proven column is a time, an identifier or a place itself, or
+// no place column fits.
+func (d *designer) placeFirst(c *candidate, sk *sortKey) *sortKey {
+	if len(sk.parts) != 1 || sk.parts[0].timeLike {
+		return sk
+	}
+	lead := d.t.Column(sk.parts[0].part.Column)
+	if lead == nil || lead.Category != "S" {
+		return sk
+	}
+	if r := roleOf(d.t.Name, lead); r == roleIdentifier || r == rolePlace || r == roleTime {
+		return sk
+	}
+	n := d.distinctOf(lead.Name)
+	best, bestN := "", int64(1)
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		cp := d.colProfile(col.Name)
+		if slices.Contains(c.columns(), col.Name) || roleOf(d.t.Name, col) != rolePlace || cp == nil || cp.Nulls > 0 ||
+			cp.Distinct >= n || cp.Distinct <= bestN || d.t.IsForeignKeyColumn(col.Name) {
+			continue
+		}
+		if _, why := keyPartFor(col, cp); why != "" {
+			continue
+		}
+		best, bestN = col.Name, cp.Distinct
+	}
+	if best == "" {
+		return sk
+	}
+	placed, _ := d.sortKeyFromOrdered([]string{best, lead.Name}, sk.proof)
+	if placed == nil {
+		return sk
+	}
+	placed.why = append(placed.why, fmt.Sprintf("%s (%s values) leads %s (%s values): a place before the text it groups, so the rows of one %s come coarse to fine and a begins_with on %s lists a place's rows",
+		best, plans.Thousands(bestN), lead.Name, plans.Thousands(n), strings.Join(c.columns(), ", "), best))
+	return placed
 }

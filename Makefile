@@ -2,7 +2,11 @@
 # endpoint runs under scripts/services.sh, which starts them and stops them
 # again, also on Ctrl-C.
 GO      ?= go
-PKGS    ?= ./...
+# The packages whose tests take longest come first: go test starts its
+# packages' test binaries in this order (duplicates are dropped), and one
+# of them started last is the whole run's tail.
+ALL_PKGS := ./load ./cmd/pg2ddb ./extract ./internal/testing/blind ./...
+PKGS    ?= $(ALL_PKGS)
 TESTFLAGS ?=
 
 .PHONY: all build test test-short lint docs-check demo bench deps clean-testdb
@@ -24,19 +28,42 @@ build:
 	$(GO) build -ldflags "-X main.revision=$(REVISION)" -o bin/pg2ddb ./cmd/pg2ddb
 	$(GO) build -o bin/ddbsim ./cmd/ddbsim
 
-## test: the whole suite against real services, in two steps: every test
-## but the long ones under the race detector, then the long ones
-## (testenv.Long: whole datasets, killed processes, the browser) without it.
-## The long tests push every row of the datasets through the same code the
-## race-checked tests run on smaller inputs; the race detector would
-## multiply their CPU several times over. LONG_TESTS is kept equal to the
-## tests that call testenv.Long by internal/testing/doccheck.
+## test: the whole suite against real services, in two steps run at the
+## same time: every test but the long ones under the race detector, and
+## the long ones (testenv.Long: whole datasets, killed processes, the
+## browser) without it. The long tests push every row of the datasets
+## through the same code the race-checked tests run on smaller inputs; the
+## race detector would multiply their CPU several times over. Both steps
+## spend most of their time waiting on PostgreSQL, the endpoints and
+## processes they start, so together they fill the cores that each leaves
+## idle. The long step's output follows the other's, once both are done.
+## LONG_TESTS is kept equal to the tests that call testenv.Long by
+## internal/testing/doccheck.
 ## Tests that own their database run in parallel, four at a time per
-## package: most of their time is spent waiting on PostgreSQL.
+## package, and the race step runs four packages' tests at once (go
+## test's default is one per core).
 LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
+## LONG_PKGS are the packages that hold long tests (also kept by
+## doccheck): the long step builds and runs only them, unless PKGS names
+## others.
+LONG_PKGS := ./cmd/pg2ddb ./load ./item ./extract
+## QUIET_TESTS (in QUIET_PKGS, also kept by doccheck) measure the loader
+## against the simulator's wall-clock partitions, or bound how long giving
+## up takes: on a machine busy with the two steps above the loader falls
+## behind simulated time and they fail. They run last, alone, under the
+## race detector as before.
+QUIET_TESTS := TestAlwaysFailingEndpointGivesUp|TestBudgetConvergesWithoutMaxWCU|TestSpreadAgainstPartitions
+QUIET_PKGS := ./load
+SHORT_STEP = $(GO) test -race -short -count=1 -p 4 -parallel 4 -timeout 40m -skip "^($(QUIET_TESTS))$$" $(TESTFLAGS) $(PKGS)
+LONG_STEP  = $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(if $(subst $(ALL_PKGS),,$(PKGS)),$(PKGS),$(LONG_PKGS))
+QUIET_STEP = $(GO) test -race -short -count=1 -timeout 40m -run "^($(QUIET_TESTS))$$" $(TESTFLAGS) $(if $(subst $(ALL_PKGS),,$(PKGS)),$(PKGS),$(QUIET_PKGS))
 test: deps
-	scripts/services.sh sh -c '$(GO) test -race -short -count=1 -parallel 4 -timeout 40m $(TESTFLAGS) $(PKGS) && \
-	  $(GO) test -count=1 -parallel 4 -timeout 40m -run "^($(LONG_TESTS))$$" $(TESTFLAGS) $(PKGS)'
+	scripts/services.sh sh -c 'long=$$(mktemp); trap "rm -f $$long" EXIT; \
+	  $(LONG_STEP) >"$$long" 2>&1 & pid=$$!; \
+	  $(SHORT_STEP); short=$$?; \
+	  wait $$pid; longrc=$$?; echo "--- the long tests:"; cat "$$long"; \
+	  echo "--- the tests that need a quiet machine:"; $(QUIET_STEP); quiet=$$?; \
+	  [ $$short -eq 0 ] && [ $$longrc -eq 0 ] && [ $$quiet -eq 0 ]'
 
 ## test-short: the inner loop: the suite without its long tests
 ## (testenv.Long: whole datasets, killed processes, the browser), no race

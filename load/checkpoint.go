@@ -133,14 +133,15 @@ func (c *Chunk) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
-// chunkRows and chunkBytes bound a chunk: it ends at whichever comes first.
-// Rows of a chunk wait in memory until its claim is durable, so the byte
-// bound keeps tables of large items from holding many megabytes; the row
-// bound makes a refusal's range precise. The checkpoint records each
-// chunk's end, so a resume cuts at the same places whatever the bounds.
-var (
-	chunkRows  int64 = 10000
-	chunkBytes       = 4 << 20
+// defaultChunkRows (Options.ChunkRows) and chunkBytes bound a chunk: it
+// ends at whichever comes first. Rows of a chunk wait in memory until its
+// claim is durable, so the byte bound keeps tables of large items from
+// holding many megabytes; the row bound makes a refusal's range precise.
+// The checkpoint records each chunk's end, so a resume cuts at the same
+// places whatever the bounds.
+const (
+	defaultChunkRows int64 = 10000
+	chunkBytes             = 4 << 20
 )
 
 const checkpointVersion = 3

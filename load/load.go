@@ -116,6 +116,10 @@ type Options struct {
 	// DrainTimeout bounds how long in-flight batches may keep retrying
 	// after ctx is cancelled (default 30 s).
 	DrainTimeout time.Duration
+	// ChunkRows bounds the rows of one checkpoint chunk (default 10,000;
+	// see chunkLimit). A resume cuts at the chunk ends the checkpoint
+	// recorded, whatever the bound.
+	ChunkRows int64
 }
 
 // TableResult is what a load did to one table.
@@ -395,6 +399,9 @@ func (o *Options) defaults() {
 	}
 	if o.DrainTimeout <= 0 {
 		o.DrainTimeout = 30 * time.Second
+	}
+	if o.ChunkRows <= 0 {
+		o.ChunkRows = defaultChunkRows
 	}
 }
 

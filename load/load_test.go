@@ -283,6 +283,7 @@ func TestRejects(t *testing.T) {
 }
 
 func TestInterleaveOrder(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
 	p := fixture.PlannedFor(t, db.Pool)

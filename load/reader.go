@@ -134,7 +134,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 			if nChunks < len(tr.claimed) {
 				full = end == tr.claimed[nChunks].End
 			} else {
-				full = end-chunkStart >= chunkLimit(nChunks) || chunkBuf+cur.bytes >= chunkBytes
+				full = end-chunkStart >= chunkLimit(nChunks, l.opts.ChunkRows) || chunkBuf+cur.bytes >= chunkBytes
 			}
 			if full {
 				if stopped, err := closeChunk(end); stopped || err != nil {
@@ -163,13 +163,14 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 }
 
 // chunkLimit is the row bound of a table's n-th chunk: 256 rows, then four
-// times more per chunk up to chunkRows. No row is sent before its chunk is
-// claimed, so the first write waits for the first chunk to be read; a
-// small first chunk keeps that wait short (the interleave emits round 1 at
-// the pace distinct keys are found, which on a table stored key by key is
-// a fraction of the scan's pace). The checkpoint records every chunk's
-// end, so a resume cuts at the same places.
-func chunkLimit(n int) int64 {
+// times more per chunk up to chunkRows (Options.ChunkRows). No row is sent
+// before its chunk is claimed, so the first write waits for the first
+// chunk to be read; a small first chunk keeps that wait short (the
+// interleave emits round 1 at the pace distinct keys are found, which on
+// a table stored key by key is a fraction of the scan's pace). The
+// checkpoint records every chunk's end, so a resume cuts at the same
+// places.
+func chunkLimit(n int, chunkRows int64) int64 {
 	limit := int64(256)
 	for range n {
 		if limit >= chunkRows {

@@ -27,8 +27,14 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// resumeRows is the size of the events table: 20 chunks of 1,000 rows.
+// resumeRows is the size of the events table: 20 chunks of at most
+// testChunkRows rows.
 const resumeRows = 20000
+
+// testChunkRows is the chunk bound (load.Options.ChunkRows) of the resume
+// and side-by-side tests, so a table of a few thousand rows spans several
+// claims.
+const testChunkRows = 1000
 
 // eventsSQL builds events: 200 devices of 100 readings each; every
 // nanEvery-th reading (0: none) is NaN, which newResumeSetup's plan
@@ -59,7 +65,6 @@ type resumeSetup struct {
 
 func newResumeSetup(t *testing.T, nanEvery int) *resumeSetup {
 	t.Helper()
-	t.Cleanup(load.SetChunkRows(1000))
 	db := testenv.NewDatabase(t, "")
 	fixture.Exec(t, db.Pool, eventsSQL(nanEvery)...)
 	snap, err := extract.Begin(t.Context(), db.Pool)
@@ -99,7 +104,7 @@ func (s *resumeSetup) source(t *testing.T) load.SnapshotSource {
 }
 
 func (s *resumeSetup) opts(resume bool) load.Options {
-	return load.Options{Workers: 2, Resume: resume, CheckpointPath: s.cp, RejectsPath: s.rej}
+	return load.Options{Workers: 2, Resume: resume, CheckpointPath: s.cp, RejectsPath: s.rej, ChunkRows: testChunkRows}
 }
 
 // interrupt loads until calls BatchWriteItem calls were made, then cancels
@@ -142,6 +147,7 @@ func (s *resumeSetup) stats(t *testing.T) ddbsim.TableStats {
 // --resume to refuse, naming the rows, where it used to skip rows and
 // leave stale items behind with verify balancing.
 func TestResumeRefusesChangedSource(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
 		edit func(s *resumeSetup, rows [][2]string) []string
@@ -160,6 +166,7 @@ func TestResumeRefusesChangedSource(t *testing.T) {
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			s := newResumeSetup(t, 0)
 			cp := s.interrupt(t, 40)
 			items := scanItems(t, s, 100)
@@ -202,26 +209,28 @@ func scanItems(t *testing.T, s *resumeSetup, n int) [][2]string {
 // TestResumeRefusesEditedPlan edits the plan between the interrupted load
 // and the resume and requires a refusal that names the edit.
 func TestResumeRefusesEditedPlan(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name string
-		edit func(tb *plans.Table)
+		edit func(t *testing.T, tb *plans.Table)
 		want string
 	}{
-		{"sort key", func(tb *plans.Table) {
+		{"sort key", func(t *testing.T, tb *plans.Table) {
 			if tb.SortKey == nil {
 				t.Fatalf("the plan has no sort key: %+v", tb.PartitionKey)
 			}
 			tb.SortKey.Parts[0].Width++
 		}, "the sort key changed"},
-		{"attribute", func(tb *plans.Table) {
+		{"attribute", func(_ *testing.T, tb *plans.Table) {
 			tb.Attributes = tb.Attributes[:len(tb.Attributes)-1]
 		}, `attribute "v" dropped`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			s := newResumeSetup(t, 0)
 			s.interrupt(t, 40)
 			before := s.accepted(t)
-			tc.edit(&s.plan.Tables[0])
+			tc.edit(t, &s.plan.Tables[0])
 			_, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, s.opts(true))
 			want := "plan table public.events changed since the interrupted load: " + tc.want
 			if err == nil || !strings.Contains(err.Error(), want) {
@@ -242,6 +251,7 @@ func TestResumeRefusesEditedPlan(t *testing.T) {
 // cannot: the interrupted run wrote each of its items once, and the only
 // items written twice are those it wrote at or beyond the frontier.
 func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 0)
 	cp := s.interrupt(t, 40)
 	first := s.accepted(t)
@@ -285,6 +295,7 @@ func TestResumeUnchangedWritesEachRowOnce(t *testing.T) {
 // load stay in the file through a resume, and every rejected row is in it
 // exactly once at the end.
 func TestResumeKeepsRejects(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 97)
 	cp := s.interrupt(t, 300)
 	first, err := item.ReadRejects(s.rej)
@@ -329,6 +340,7 @@ func TestResumeKeepsRejects(t *testing.T) {
 // TestFreshLoadKeepsEarlierRejects: a fresh load moves the rejects file of
 // the load before it aside instead of truncating it, and says so.
 func TestFreshLoadKeepsEarlierRejects(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 97)
 	var moved []string
 	for run := 0; run < 3; run++ {
@@ -365,6 +377,7 @@ func TestFreshLoadKeepsEarlierRejects(t *testing.T) {
 // interrupted run made below the frontier and stops as soon as the total
 // passes MaxRejects, saying what was written.
 func TestMaxRejectsCountsEarlierRuns(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 97)
 	cp := s.interrupt(t, 300)
 	if cp.Rejected == 0 {
@@ -427,6 +440,7 @@ func TestTruncatedRejectsTail(t *testing.T) {
 // updates, eventsSQL); an edit that moves a row ahead of claimed ones
 // changes the claimed rounds, and the resume refuses instead.
 func TestResumeAfterEditBeyondHorizon(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 0)
 	cp := s.interrupt(t, 40)
 	// The last round of the interleave holds each device's latest
@@ -449,6 +463,7 @@ func TestResumeAfterEditBeyondHorizon(t *testing.T) {
 // go wherever the heap has room, often among the claimed rounds, where
 // the resume refuses: TestResumeRefusesChangedSource.)
 func TestResumeAfterDeleteBeyondHorizon(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 0)
 	cp := s.interrupt(t, 40)
 	// The last round of the interleave holds each device's latest
@@ -481,6 +496,7 @@ func (failingRows) Rows(context.Context, plans.Table, extract.StreamOptions) (or
 // checkpoint behind, which claims the table done: a --resume would trust
 // it and skip every row of the now empty table.
 func TestFreshLoadReplacesCheckpointFirst(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 0)
 	if _, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, s.opts(false)); err != nil {
 		t.Fatal(err)
@@ -559,6 +575,7 @@ func TestRejectLimitSaysWhenTheCountIsAnEstimate(t *testing.T) {
 // encoded on four goroutines: the resume rechecks the same order from a new
 // snapshot, writes each row from the frontier on once, and verify is clean.
 func TestResumeOutOfSortKeyOrder(t *testing.T) {
+	t.Parallel()
 	s := newResumeSetup(t, 0)
 	fixture.Exec(t, s.db.Pool,
 		`CREATE TABLE public.shuffled AS SELECT * FROM public.events ORDER BY md5(seq::text)`,

@@ -23,8 +23,8 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// sideRows is the size of each small table: several chunks (256, 1,024,
-// then 1,000-row chunks at the test's chunk size).
+// sideRows is the size of each small table: several chunks (256, then
+// chunks of testChunkRows rows).
 const (
 	sideTables = 6
 	sideRows   = 3000
@@ -43,7 +43,6 @@ type sideSetup struct {
 
 func newSideSetup(t *testing.T) *sideSetup {
 	t.Helper()
-	t.Cleanup(load.SetChunkRows(1000))
 	db := testenv.NewDatabase(t, "")
 	for i := range sideTables {
 		fixture.Exec(t, db.Pool,
@@ -65,7 +64,7 @@ func newSideSetup(t *testing.T) *sideSetup {
 }
 
 func (s *sideSetup) opts(sideBySide int) load.Options {
-	return load.Options{Workers: 4, SideBySide: sideBySide, CheckpointPath: s.cp, RejectsPath: s.rej}
+	return load.Options{Workers: 4, SideBySide: sideBySide, CheckpointPath: s.cp, RejectsPath: s.rej, ChunkRows: testChunkRows}
 }
 
 // overlapping counts the pairs of tables whose spans of accepted writes in
@@ -136,6 +135,7 @@ type noForkSource struct{ load.Source }
 // at a time, or from a source that cannot open another reader of its
 // snapshot, has no overlap, which shows what the overlap measures.
 func TestSmallTablesLoadSideBySide(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name    string
 		side    int
@@ -147,6 +147,7 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 		{"no second reader", 3, true, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			s := newSideSetup(t)
 			snap := snapshotSource(t, s.db.Pool)
 			var src load.Source = snap
@@ -183,6 +184,7 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 // verify clean (the rejects file, written by several tables at once, kept
 // its lines below each table's frontier).
 func TestSideBySideResume(t *testing.T) {
+	t.Parallel()
 	s := newSideSetup(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
@@ -223,6 +225,7 @@ func TestSideBySideResume(t *testing.T) {
 // run's snapshot was taken: tables read on connections that joined it must
 // not see them, like the table read on the snapshot's own connection.
 func TestSideBySideReadsOneSnapshot(t *testing.T) {
+	t.Parallel()
 	s := newSideSetup(t)
 	src := snapshotSource(t, s.db.Pool)
 	for i := range sideTables {
@@ -274,8 +277,9 @@ func failRows(src load.Source, table string) rowsHook {
 	}}
 }
 
-// waitRows holds the read of one table until the load stops, as a query
-// that a stop cancels in flight.
+// waitRows holds the read of one table until its context ends (when the
+// load stopped and the table's drain time ran out), as a query cancelled
+// in flight.
 func waitRows(src load.Source, table string) rowsHook {
 	return rowsHook{Source: src, table: table, open: func(ctx context.Context, t plans.Table) (order.Iterator, error) {
 		<-ctx.Done()
@@ -288,6 +292,7 @@ func waitRows(src load.Source, table string) rowsHook {
 // failure is gone) completes every table. The reject limit stops a side
 // by side load too, naming a table and the tables not loaded.
 func TestSideBySideFailureStopsAll(t *testing.T) {
+	t.Parallel()
 	s := newSideSetup(t)
 	failed := s.plan.Tables[2].Target
 	_, err := load.Run(t.Context(), s.plan, failRows(snapshotSource(t, s.db.Pool), failed), &inFlight{Client: s.ddb}, s.opts(3))
@@ -327,9 +332,15 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 // cancelled query, before that table drained; the load still reports the
 // reject limit, not the cancelled query.
 func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
+	t.Parallel()
 	s := newSideSetup(t)
 	o := s.opts(3)
 	o.LimitRejects, o.MaxRejects = true, 5
+	// The held query ends when its table's drain time runs out (its
+	// writers drain on the read's context); the limit's table drains its
+	// few in-flight batches into the simulator in milliseconds, well
+	// within it.
+	o.DrainTimeout = 3 * time.Second
 	src := waitRows(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
 	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
 	var tooMany *pipeline.TooManyRejectsError

@@ -43,11 +43,10 @@ func (w *warnings) Logf(c logging.Classification, format string, v ...any) {
 // SDK closes the request body it built while net/http may still read it;
 // pg2ddb sends a copy of its own.
 func TestLargeScanPagesReadWithoutSDKWarnings(t *testing.T) {
+	t.Parallel()
 	// The simulator runs as a process of its own, as a user runs it: in
 	// this process the race below did not show.
 	ep := simProcess(t)
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
 	tf := targetFlags{endpoint: ep, region: "us-east-1"}
 	client, err := tf.client(t.Context())
 	if err != nil {
@@ -180,6 +179,7 @@ func (d *captureDoer) Do(req *http.Request) (*http.Response, error) {
 // body after the call returned does not depend on the SDK's body, which
 // the SDK closes at that moment.
 func TestDetachedBodiesOutliveTheSDKsClose(t *testing.T) {
+	t.Parallel()
 	orig := &closable{r: strings.NewReader(`{"TableName":"t"}`)}
 	req, _ := http.NewRequest(http.MethodPost, "http://127.0.0.1:1/", orig)
 	req.ContentLength = 17

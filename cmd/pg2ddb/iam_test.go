@@ -57,6 +57,7 @@ func iamSections(t *testing.T) map[string][]string {
 // code: each command's policy allows every DynamoDB call of the interfaces
 // its pipeline declares, and nothing else of DynamoDB.
 func TestIAMDocNamesEveryCall(t *testing.T) {
+	t.Parallel()
 	doc := iamSections(t)
 	for _, c := range []struct {
 		section string

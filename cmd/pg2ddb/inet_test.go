@@ -16,6 +16,7 @@ import (
 // without "/32" (or "/128"), a network inet and a cidr with their netmask,
 // as psql shows them; verify agrees.
 func TestInetAndCidrAreWrittenAsPostgreSQLPrintsThem(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	for _, q := range []string{
 		`CREATE TABLE public.hosts (site text, n int, addr inet, net cidr, gw inet, PRIMARY KEY (site, n))`,

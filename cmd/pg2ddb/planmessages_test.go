@@ -47,6 +47,7 @@ func editPlan(t *testing.T, path, old, replacement string) {
 // away); a hand edit the validation refuses names its line; a plan made
 // on another database names both databases.
 func TestPlanMistakesNameTheLineAndDatabases(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "northwind")
 	path := planFor(t, db, "--tables", "shippers")
 

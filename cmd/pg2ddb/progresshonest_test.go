@@ -69,8 +69,6 @@ func throttledLoad(t *testing.T, rows int) (sim *ddbsim.Server, load []string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
 	planPath := planFor(t, db, "--table-prefix", "ph_")
 	return sim, []string{"load", planPath, "--source", db.URL, "--endpoint-url", sim.URL(), "--region", "us-east-1", "--recreate", "--yes"}
 }
@@ -87,6 +85,7 @@ func parseThousands(s string) int64 {
 // simulator had accepted, the events are one JSON object a line, and
 // neither reaches 100% (or a finished table) before every row is in.
 func TestProgressCountsAcknowledgedItems(t *testing.T) {
+	t.Parallel()
 	const rows = 2000
 	sim, load := throttledLoad(t, rows)
 
@@ -162,6 +161,7 @@ func TestProgressCountsAcknowledgedItems(t *testing.T) {
 // bar where it stood, never 100%, and its JSON finished event says
 // complete false.
 func TestProgressAfterCtrlCIsNotFinished(t *testing.T) {
+	t.Parallel()
 	const rows = 2000
 	sim, load := throttledLoad(t, rows)
 	for _, mode := range []string{"json", "bar"} {

@@ -13,6 +13,7 @@ import (
 // after a load of A and B moves aside A's earlier rejects only; B's stay
 // in the rejects file, and verify of B (and of both) still balances.
 func TestPartialReloadKeepsOtherTablesRejects(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	// A row over DynamoDB's 400 KB item limit is rejected whatever the
 	// plan's choices.

@@ -101,7 +101,10 @@ func TestKillEditResumeRefused(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
-	endpoint, target := targetEnv(t)
+	// The simulator: what is checked is the checkpoint and the rejects,
+	// not the endpoint; TestLoadAndVerifyCommands holds the CLI to dynalite.
+	sim, target := simTarget(t)
+	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "edit")
 	rejectSpecials(t, planPath, "v") // the killed run's rejects, which a fresh load keeps aside
@@ -109,8 +112,7 @@ func TestKillEditResumeRefused(t *testing.T) {
 	killMidLoad(t, loadArgs, planPath+".checkpoint.json", 5000, 40000)
 
 	ddb := testenv.DynamoDBAt(endpoint)
-	// The plan names the target; ListTables would return only the first
-	// page of an endpoint other packages' tests share.
+	// The plan names the target.
 	p, err := plans.ReadFile(planPath)
 	if err != nil {
 		t.Fatal(err)
@@ -159,7 +161,10 @@ func TestMaxRejectsStopsEarly(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 40000)
-	endpoint, target := targetEnv(t)
+	// The simulator: what is checked is where the load stops and what it
+	// says; TestLoadAndVerifyCommands holds the CLI to dynalite.
+	sim, target := simTarget(t)
+	endpoint := sim.URL()
 	dir := t.TempDir()
 	planPath := planEvents(t, db, dir, "maxrej")
 	rejectSpecials(t, planPath, "v")     // the rejects that stop the load

@@ -96,6 +96,7 @@ func scanStrings(t *testing.T, endpoint, table, where, value, attr string) []str
 // collision and a row unique in the source lost): it takes the next free
 // number, every row arrives, and verify agrees.
 func TestNumberedDuplicateNeverTakesARealKey(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.paint (cust text NOT NULL, color text NOT NULL)`,
@@ -150,6 +151,7 @@ func addIndex(t *testing.T, tb *plans.Table, column string) {
 // --max-rejects 0: the limit is checked when the last table ends as well
 // as during it.
 func TestRejectInTheLastBatchFailsTheLoad(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.readings (id int PRIMARY KEY, colour text NOT NULL, v float8 NOT NULL)`,
@@ -184,6 +186,7 @@ func TestRejectInTheLastBatchFailsTheLoad(t *testing.T) {
 // only the rows after the checkpoint and exit 0; and so for a table the
 // checkpoint marks done.
 func TestResumeRefusesAMissingTable(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 6000)
 	_, first := simTarget(t)
@@ -218,6 +221,7 @@ func TestResumeRefusesAMissingTable(t *testing.T) {
 // collision check because the primary key's columns are among the key's
 // parts: true of the columns, not of their encoded values).
 func TestLossyKeyEncodingsAreRefused(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.ticks (sensor text, at timestamptz, v int NOT NULL, PRIMARY KEY (sensor, at))`,
@@ -267,6 +271,7 @@ func TestLossyKeyEncodingsAreRefused(t *testing.T) {
 // against the promise that key parts sort in column order. Such a row is
 // a reject with the reason, not an item out of order.
 func TestDatesAfterYear9999AreRejectedFromKeys(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.bookings (room text, day date, guest text NOT NULL, PRIMARY KEY (room, day))`,
@@ -309,6 +314,7 @@ func TestDatesAfterYear9999AreRejectedFromKeys(t *testing.T) {
 // 0. The load locks every plan table when its snapshot opens, so the
 // TRUNCATE waits for the load, and every row of the snapshot arrives.
 func TestTruncateDuringTheLoadWaits(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.a_first (id int PRIMARY KEY, body text NOT NULL)`,
@@ -321,9 +327,6 @@ func TestTruncateDuringTheLoadWaits(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	target := []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
 	path, p := planTo(t, db, t.TempDir(), "trunc")
 	if p.Tables[0].Source != "public.a_first" {
@@ -381,6 +384,7 @@ func TestTruncateDuringTheLoadWaits(t *testing.T) {
 // left out when NULL instead, whatever nulls says: the row arrives, the
 // index is sparse (as under nulls: omit), and verify agrees.
 func TestNullsWrittenLeaveIndexKeysSparse(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.parcels (id int PRIMARY KEY, courier text, weight int NOT NULL)`,
@@ -431,6 +435,7 @@ func keyUsesColumn(tb *plans.Table, column string) bool {
 // refuses it. Now export sends the row to the rejects file with the
 // reason, the import holds every other row, and verify accounts for it.
 func TestExportRejectsWhatDynamoDBRefuses(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.labels (id int PRIMARY KEY, colour text NOT NULL, note text NOT NULL)`,
@@ -464,6 +469,7 @@ func TestExportRejectsWhatDynamoDBRefuses(t *testing.T) {
 // README once said md5(sort key) mod N, which misses about 3 items in 4;
 // the rule now lives in docs/plan.md, which this test reads.)
 func TestShardIsWhatTheDocsSay(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.clicks (site text, at timestamptz, n int NOT NULL, PRIMARY KEY (site, at))`,
@@ -540,6 +546,7 @@ func TestShardIsWhatTheDocsSay(t *testing.T) {
 // 8); it now retries them as the load retries its writes (target.Retry,
 // 12 attempts) and finds no difference.
 func TestVerifyRidesOutTransientErrors(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public.notes (id int PRIMARY KEY, body text NOT NULL)`,
@@ -551,9 +558,6 @@ func TestVerifyRidesOutTransientErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { sim.Close() })
-	t.Setenv("AWS_ACCESS_KEY_ID", "test")
-	t.Setenv("AWS_SECRET_ACCESS_KEY", "test")
-	t.Setenv("AWS_REGION", "us-east-1")
 	target := []string{"--endpoint-url", sim.URL(), "--region", "us-east-1"}
 	path, _ := planTo(t, db, t.TempDir(), "flaky")
 	if code, out, errOut := runCLI(t, append([]string{"load", path, "--source", db.URL, "--progress", "none"}, target...)...); code != 0 {
@@ -570,6 +574,7 @@ func TestVerifyRidesOutTransientErrors(t *testing.T) {
 // plans, and leave that checkpoint as it was, rather than resume against
 // it and overwrite it.
 func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	eventsTable(t, db, 6000)
 	execAll(t, db, `CREATE TABLE public.other (id int PRIMARY KEY, v text NOT NULL)`,
@@ -603,6 +608,7 @@ func TestResumeRefusesAnotherPlansCheckpoint(t *testing.T) {
 // in them as HTML. Outside code spans it is now escaped, and inside one
 // it stays literal text.
 func TestMarkdownReviewEscapesNames(t *testing.T) {
+	t.Parallel()
 	db := testenv.NewDatabase(t, "")
 	execAll(t, db,
 		`CREATE TABLE public."<b>bold</b>" (id int PRIMARY KEY, "<img src=x onerror=alert(1)>" text NOT NULL, "a`+"`"+`b" int)`,

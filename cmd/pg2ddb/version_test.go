@@ -9,6 +9,7 @@ import (
 )
 
 func TestFormatVersionNamesTheRevision(t *testing.T) {
+	t.Parallel()
 	vcs := &debug.BuildInfo{GoVersion: "go1.26", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
 		{Key: "vcs.revision", Value: "0123abcd"}, {Key: "vcs.time", Value: "2026-11-26T10:00:00Z"}, {Key: "vcs.modified", Value: "true"},
 	}}
@@ -33,6 +34,7 @@ func TestFormatVersionNamesTheRevision(t *testing.T) {
 // TestVersionFlagAndCommandPrintTheRevision builds pg2ddb the way make build
 // does and runs both spellings.
 func TestVersionFlagAndCommandPrintTheRevision(t *testing.T) {
+	t.Parallel()
 	bin := filepath.Join(t.TempDir(), "pg2ddb")
 	if out, err := exec.Command("go", "build", "-ldflags", "-X main.revision=c0ffee42-modified", "-o", bin, ".").CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)

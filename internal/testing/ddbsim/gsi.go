@@ -198,13 +198,9 @@ func (t *table) indexItems(g *gsiDef) ([]*storedItem, []map[string]json.RawMessa
 	}
 	var its []*storedItem
 	var docs []map[string]json.RawMessage
-	for _, it := range order {
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(it.json, &m); err != nil {
-			continue // stored by appendAttrMap: always an object
-		}
-		if g.inIndex(m) {
-			its = append(its, it)
+	for i, m := range t.decodedItems(order) {
+		if m != nil && g.inIndex(m) {
+			its = append(its, order[i])
 			docs = append(docs, t.project(g, m))
 		}
 	}
@@ -213,6 +209,24 @@ func (t *table) indexItems(g *gsiDef) ([]*storedItem, []map[string]json.RawMessa
 	}
 	t.gsiCache[g.name] = &gsiIndex{order: order, its: its, docs: docs}
 	return its, docs
+}
+
+// decodedItems returns the items of order (the table's scan order)
+// decoded, nil where one does not decode, once per version of the items
+// for all the table's indexes: the maps are only read, never changed.
+func (t *table) decodedItems(order []*storedItem) []map[string]json.RawMessage {
+	if len(t.decodedFor) == len(order) && (len(order) == 0 || &t.decodedFor[0] == &order[0]) {
+		return t.decoded
+	}
+	decoded := make([]map[string]json.RawMessage, len(order))
+	for i, it := range order {
+		var m map[string]json.RawMessage
+		if json.Unmarshal(it.json, &m) == nil { // stored by appendAttrMap: always an object
+			decoded[i] = m
+		}
+	}
+	t.decoded, t.decodedFor = decoded, order
+	return decoded
 }
 
 // gsiIndex is an index's items as indexItems built them from order, the

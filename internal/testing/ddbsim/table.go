@@ -43,6 +43,10 @@ type table struct {
 	// gsiCache holds each index's items for the current sorted slice
 	// (indexItems).
 	gsiCache map[string]*gsiIndex
+	// decoded holds the items of decodedFor, a sorted slice, decoded for
+	// the indexes (decodedItems).
+	decoded    []map[string]json.RawMessage
+	decodedFor []*storedItem
 	puts     int64 // accepted puts (ItemCount in count-only mode)
 	// overwrites counts accepted puts that replaced a stored item with
 	// the same key (ModeStore only).

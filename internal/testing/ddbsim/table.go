@@ -47,7 +47,7 @@ type table struct {
 	// the indexes (decodedItems).
 	decoded    []map[string]json.RawMessage
 	decodedFor []*storedItem
-	puts     int64 // accepted puts (ItemCount in count-only mode)
+	puts       int64 // accepted puts (ItemCount in count-only mode)
 	// overwrites counts accepted puts that replaced a stored item with
 	// the same key (ModeStore only).
 	overwrites int64

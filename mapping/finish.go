@@ -67,7 +67,11 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 		return nil, nil, err
 	}
 	sk.proof, sk.proven = r.Proof, r.Unique
-	sk.why = append(sk.why, "every other column that can be a key: no constraint and no smaller set of columns proves the item key unique")
+	if len(sk.parts) > 0 {
+		sk.why = append(sk.why, "every other column that can be a key: no constraint and no smaller set of columns proves the item key unique")
+	} else {
+		sk.why = append(sk.why, "none: no other column can be a key part (each is nullable, a number or binary), so the partition key alone is the item key ("+r.Proof+")")
+	}
 	wholeRow := len(all) == len(d.t.Columns)
 	if !r.Unique && r.Nulls == 0 && !wholeRow {
 		// The key's columns leave some out (json, floats): the

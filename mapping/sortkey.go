@@ -201,7 +201,9 @@ func (d *designer) sortKeyFrom(columns []string, proof string) (*sortKey, bool) 
 func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) (*sortKey, bool) {
 	sk := &sortKey{proof: proof, proven: true}
 	if len(columns) == 0 {
-		sk.why = []string{"none needed: the partition key alone is " + proof}
+		if proof != "" {
+			sk.why = []string{"none needed: the partition key alone is " + proof}
+		}
 		return sk, false
 	}
 	type ranked struct {

@@ -2,8 +2,10 @@ package codec
 
 import (
 	"fmt"
+	"math/big"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -240,6 +242,65 @@ func KeyPartSQL(p plans.KeyPart, pgType string, composite bool) (string, error) 
 		return c, nil
 	}
 	return "", fmt.Errorf("column %s: unknown key encoding %q", p.Column, p.Encoding)
+}
+
+// KeyPartText is KeyPartSQL done in Go on a value as PostgreSQL's text
+// output gives it (timestamps in UTC, ISO dates, which are already the date
+// encoding), for estimates that place keys without reading rows. A value
+// it does not recognise comes back as it is.
+func KeyPartText(p plans.KeyPart, v string, composite bool) string {
+	switch p.Encoding {
+	case plans.EncString:
+		if composite {
+			return strings.NewReplacer(`\`, `\\`, "#", `\#`).Replace(v)
+		}
+	case plans.EncInteger:
+		return paddedInteger(v, p.Width)
+	case plans.EncTimestamp, plans.EncTimestampTZ:
+		return keyTimestamp(v, p.Encoding == plans.EncTimestampTZ)
+	}
+	return v
+}
+
+// paddedInteger is the integer encoding of v at width digits: zero-padded,
+// a negative value as '-' and its sum with 10^width.
+func paddedInteger(v string, width int) string {
+	n, ok := new(big.Int).SetString(v, 10)
+	if !ok || width <= 0 {
+		return v
+	}
+	if n.Sign() < 0 {
+		n.Add(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(width)), nil))
+		return "-" + lpad(n.String(), width)
+	}
+	return lpad(n.String(), width)
+}
+
+// lpad is PostgreSQL's lpad(s, width, '0'): it also truncates.
+func lpad(s string, width int) string {
+	if len(s) >= width {
+		return s[:width]
+	}
+	return strings.Repeat("0", width-len(s)) + s
+}
+
+// keyTimestamp is the timestamp encoding of PostgreSQL's text of a
+// timestamp (or of a timestamptz in UTC): YYYY-MM-DDTHH:MI:SS.US, with Z
+// for timestamptz.
+func keyTimestamp(v string, utc bool) string {
+	layout := "2006-01-02 15:04:05.999999"
+	if utc {
+		layout += "-07"
+	}
+	t, err := time.Parse(layout, v)
+	if err != nil {
+		return v
+	}
+	out := t.UTC().Format("2006-01-02T15:04:05.000000")
+	if utc {
+		out += "Z"
+	}
+	return out
 }
 
 // KeyProblems returns the WHEN clauses of a CASE that says why part p of a

@@ -4,12 +4,11 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math"
-	"math/big"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/internal/placement"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
@@ -66,61 +65,9 @@ func keyValue(k plans.Key, values []string) string {
 	}
 	parts := make([]string, len(values))
 	for i, p := range k.Parts {
-		v := values[i]
-		switch p.Encoding {
-		case plans.EncString:
-			if len(k.Parts) > 1 {
-				v = strings.NewReplacer(`\`, `\\`, plans.Separator, `\`+plans.Separator).Replace(v)
-			}
-		case plans.EncInteger:
-			v = paddedInteger(v, p.Width)
-		case plans.EncTimestamp, plans.EncTimestampTZ:
-			v = keyTimestamp(v, p.Encoding == plans.EncTimestampTZ)
-		}
-		parts[i] = v
+		parts[i] = codec.KeyPartText(p, values[i], len(k.Parts) > 1)
 	}
 	return strings.Join(parts, plans.Separator)
-}
-
-// paddedInteger is the integer encoding of v at width digits (codec's
-// KeyPartSQL): zero-padded, a negative value as '-' and its sum with
-// 10^width.
-func paddedInteger(v string, width int) string {
-	n, ok := new(big.Int).SetString(v, 10)
-	if !ok || width <= 0 {
-		return v
-	}
-	if n.Sign() < 0 {
-		n.Add(n, new(big.Int).Exp(big.NewInt(10), big.NewInt(int64(width)), nil))
-		return "-" + pad(n.String(), width)
-	}
-	return pad(n.String(), width)
-}
-
-func pad(s string, width int) string {
-	if len(s) >= width {
-		return s[:width]
-	}
-	return strings.Repeat("0", width-len(s)) + s
-}
-
-// keyTimestamp is the timestamp encoding of PostgreSQL's text of a
-// timestamp (or of a timestamptz in UTC): YYYY-MM-DDTHH:MI:SS.US, with Z
-// for timestamptz.
-func keyTimestamp(v string, utc bool) string {
-	layout := "2006-01-02 15:04:05.999999"
-	if utc {
-		layout += "-07"
-	}
-	t, err := time.Parse(layout, v)
-	if err != nil {
-		return v
-	}
-	out := t.UTC().Format("2006-01-02T15:04:05.000000")
-	if utc {
-		out += "Z"
-	}
-	return out
 }
 
 // knownKeys are the partition key values whose items the profile counts,
@@ -245,7 +192,7 @@ func (d *designer) place(pt *plans.Table, c *candidate, shards int) {
 	e.Partitions = Partitions(pt)
 	keys, items := d.knownKeys(pt, c, shards)
 	sp := PlaceKeys(pt, keys, items, e.DistinctPartitionKeys, e.WCUPerItem)
-	e.HotPartitionWCU = int64(math.Ceil(sp.HottestWCU()))
+	e.HotPartitionWCU = int64(math.Ceil(sp.Busiest))
 	e.LoadSeconds = round3(EstimateLoad(*e, d.opts.WriteRate).Interleaved)
 	rate := float64(d.opts.WriteRate)
 	total := float64(e.TotalWCU)

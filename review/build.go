@@ -159,7 +159,7 @@ func measure(ctx context.Context, src Source, p *plans.Plan, t *plans.Table, rat
 		placed = []catalog.KeyCount{{Value: r.Distribution.HottestKey, Items: r.Distribution.MaxPerKey}}
 	}
 	e.Partitions = mapping.Partitions(t)
-	e.HotPartitionWCU = int64(math.Ceil(mapping.PlaceKeys(t, placed, e.Items, r.Distribution.Keys, e.WCUPerItem).HottestWCU()))
+	e.HotPartitionWCU = int64(math.Ceil(mapping.PlaceKeys(t, placed, e.Items, r.Distribution.Keys, e.WCUPerItem).Busiest))
 	lt := mapping.EstimateLoad(e, rate)
 	r.Load = LoadEstimate{
 		WriteRate:              rate,

@@ -170,9 +170,6 @@ func expectedMax(mean []float64, sigma float64) float64 {
 	return sum
 }
 
-// HottestWCU is the expected write units of the busiest partition.
-func (s Spread) HottestWCU() float64 { return s.Busiest }
-
 // Seconds is how long a load of total write units at rate WCU/s takes on
 // this spread: the slower of the rate and the busiest partition at
 // PartitionWCU, since a partition absorbs no more whatever the rate.

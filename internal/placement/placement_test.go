@@ -31,8 +31,8 @@ func TestPlaceCountsWhatSharesAPartition(t *testing.T) {
 			t.Errorf("partition %d: %v WCU, want %v", p, s.WCU[p], want[p])
 		}
 	}
-	if s.Hottest != 0 || s.HottestWCU() != 60_000 {
-		t.Errorf("hottest partition %d with %v WCU, want 0 with 60,000", s.Hottest, s.HottestWCU())
+	if s.Hottest != 0 || s.Busiest != 60_000 {
+		t.Errorf("hottest partition %d with %v WCU, want 0 with 60,000", s.Hottest, s.Busiest)
 	}
 	// 100,000 WCU at 4,000 WCU/s is 25 s; the busiest partition at
 	// 1,000 WCU/s takes 60 s.

@@ -66,9 +66,7 @@ func EstimateLoad(e plans.Estimates, writeRate int64) LoadTime {
 func TotalLoad(p *plans.Plan) LoadTime {
 	var sum LoadTime
 	for _, t := range p.Tables {
-		e := t.Estimates
-		e.IndexWCU = IndexWCU(&t)
-		lt := EstimateLoad(e, p.Options.WriteRate)
+		lt := EstimateLoad(t.Estimates, p.Options.WriteRate)
 		sum.Interleaved += lt.Interleaved
 		sum.TableOrder += lt.TableOrder
 	}

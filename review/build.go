@@ -170,7 +170,7 @@ func measure(ctx context.Context, src Source, p *plans.Plan, t *plans.Table, rat
 		Partitions:             e.Partitions,
 		HotPartitionWCU:        e.HotPartitionWCU,
 		HotPartitionSeconds:    lt.HotPartitionFloor,
-		PlanInterleavedSeconds: mapping.EstimateLoad(planEstimates(t), rate).Interleaved,
+		PlanInterleavedSeconds: mapping.EstimateLoad(t.Estimates, rate).Interleaved,
 	}
 	r.Cost = mapping.EstimateCost(t, e, rate, opts.Pricing)
 	// An empty table has nothing to load and no picture to draw.
@@ -180,12 +180,4 @@ func measure(ctx context.Context, src Source, p *plans.Plan, t *plans.Table, rat
 			Partitions: e.Partitions})
 	}
 	return r, nil
-}
-
-// planEstimates are t's estimates as the plan states them, with the writes
-// of its enabled indexes as the plan file has them now.
-func planEstimates(t *plans.Table) plans.Estimates {
-	e := t.Estimates
-	e.IndexWCU = mapping.IndexWCU(t)
-	return e
 }

@@ -296,9 +296,7 @@ func loadEstimates(p *plans.Plan, rate float64) map[string]float64 {
 	}
 	out := make(map[string]float64, len(p.Tables))
 	for _, t := range p.Tables {
-		e := t.Estimates
-		e.IndexWCU = mapping.IndexWCU(&t)
-		out[t.Target] = mapping.EstimateLoad(e, r).Interleaved
+		out[t.Target] = mapping.EstimateLoad(t.Estimates, r).Interleaved
 	}
 	return out
 }

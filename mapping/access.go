@@ -123,7 +123,7 @@ func (d *designer) access(pt *plans.Table) {
 		ap.Why = append(ap.Why, "not served, a Scan after the migration: "+why)
 		pt.AccessPaths = append(pt.AccessPaths, ap)
 	}
-	indexes = mergeIndexes(pt, indexes, calls)
+	indexes = d.mergeIndexes(pt, indexes, calls)
 	// DynamoDB allows 20 indexes per table: the enabled and the most
 	// called first; the rest are dropped and their lookups say so.
 	slices.SortStableFunc(indexes, func(a, b *plans.Index) int {
@@ -155,9 +155,11 @@ func (d *designer) access(pt *plans.Table) {
 
 // mergeIndexes folds a proposal into another with the same partition key
 // when that one serves every lookup the first serves (its sort key is as
-// long or longer): one index per partition key, enabled when either was,
-// instead of two indexes written for one read.
-func mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int64) []*plans.Index {
+// long or longer) and holds every item the first holds (its sort key is
+// never missing where the first's keys are present): one index per
+// partition key, enabled when either was, instead of two indexes written
+// for one read.
+func (d *designer) mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int64) []*plans.Index {
 	keyCols := func(k *plans.Key) []string {
 		if k == nil {
 			return nil
@@ -180,7 +182,7 @@ func mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int6
 				len(keyCols(from.SortKey)) > len(keyCols(into.SortKey)) {
 				continue
 			}
-			ok := true
+			ok := d.holdsAll(pt, into, from)
 			for _, ap := range pt.AccessPaths {
 				if ap.ServedBy == from.Name && !servedBy(into, ap.Columns) {
 					ok = false
@@ -204,6 +206,41 @@ func mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int6
 	}
 	return slices.DeleteFunc(indexes, func(ix *plans.Index) bool { return dropped[ix] })
 }
+
+// holdsAll reports whether index into holds every item that index from
+// holds: each column of into's keys that can be missing from an item (a
+// NULL, or an empty value under a one-column derived key) is missing only
+// where it leaves the item out of from too.
+func (d *designer) holdsAll(pt *plans.Table, into, from *plans.Index) bool {
+	type gap struct{ null, empty bool }
+	gaps := func(ix *plans.Index) map[string]gap {
+		out := map[string]gap{}
+		for _, k := range []*plans.Key{&ix.PartitionKey, ix.SortKey} {
+			if k == nil {
+				continue
+			}
+			oneDerived := len(k.Parts) == 1 && pt.DerivedKey(k)
+			for _, p := range k.Parts {
+				cp := d.colProfile(p.Column)
+				g := out[p.Column]
+				g.null = g.null || cp == nil && !notNull(d.t.Column(p.Column)) || cp != nil && cp.Nulls > 0
+				g.empty = g.empty || oneDerived && (cp == nil || cp.Empty > 0 || cp.Min == "")
+				out[p.Column] = g
+			}
+		}
+		return out
+	}
+	fg := gaps(from)
+	for c, g := range gaps(into) {
+		f, keyed := fg[c]
+		if g.null && !keyed || g.empty && !f.empty {
+			return false
+		}
+	}
+	return true
+}
+
+func notNull(c *catalog.Column) bool { return c != nil && c.NotNull }
 
 // IndexWCU is what the enabled indexes of t add to a load's writes: every
 // item with an index's key attributes is written to the index too.
@@ -530,7 +567,7 @@ var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 // and the other the sort key.
 func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
 	if len(l.cols) > 2 {
-		return nil, fmt.Sprintf("%d columns: an index key here is one partition and one sort attribute (a composite key attribute is not written by the load yet)", len(l.cols))
+		return d.proposeJoined(pt, l, taken, "")
 	}
 	if len(l.cols) == 1 && l.kind != plans.AccessPrimaryKey && l.kind != plans.AccessUnique {
 		pkKey, why, h := d.indexKey(pt, l.cols[0], true)
@@ -555,7 +592,7 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 	if len(l.cols) == 2 {
 		orders = append(orders, []string{l.cols[1], l.cols[0]})
 	}
-	var firstWhy string
+	var firstWhy, sparse string
 	for _, cols := range orders {
 		pkKey, why, _ := d.indexKey(pt, cols[0], true)
 		if why == "" {
@@ -567,6 +604,14 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 				} else {
 					skKey = &k
 				}
+			}
+			if why == "" && len(cols) == 2 && (pkKey.Attribute == "" || skKey.Attribute == "") {
+				// A part keyed on a derived attribute leaves the rows
+				// with an empty value out of the index, although a
+				// lookup of both columns finds them: the columns
+				// joined into one key are never empty.
+				why = "an empty value in " + strings.Join(cols, " or ") + " would leave its rows out of an index keyed on each column"
+				sparse = why
 			}
 			if why == "" {
 				ix := d.buildIndex(pt, l, pkKey, skKey, taken)
@@ -583,7 +628,100 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 			firstWhy = why
 		}
 	}
+	if sparse != "" {
+		return d.proposeJoined(pt, l, taken, sparse)
+	}
 	return nil, firstWhy
+}
+
+// proposeJoined designs an index for a lookup of several columns keyed on
+// one derived attribute: the columns encoded and joined as a composite
+// base key is (plans.Index), written by the load beside them. It serves
+// the equality lookup of all the columns (no range on one of them), and an
+// empty string in a part leaves the joined value non-empty, so every row
+// with all its columns is in the index. It passes the gates a base
+// partition key passes; why says why the columns were joined.
+func (d *designer) proposeJoined(pt *plans.Table, l lookup, taken map[string]bool, why string) (*plans.Index, string) {
+	k := plans.Key{Type: "S"}
+	var cols []*catalog.Column
+	var parts []keyPart
+	bytes := 0
+	var sparse []string
+	for _, c := range l.cols {
+		col, attr := d.t.Column(c), attributeOf(pt, c)
+		if col == nil || attr == nil {
+			return nil, c + ": not written (excluded), so no index can key on it"
+		}
+		cp := d.colProfile(c)
+		kp, w := keyPartFor(col, cp)
+		if w != "" {
+			return nil, c + ": " + w
+		}
+		if !plans.Derivable(kp.part, attr, k.Type, len(l.cols)) {
+			return nil, fmt.Sprintf("%s: written as %s (%s), which a joined key cannot be derived from", c, attr.Type, attr.Encoding)
+		}
+		if cp != nil && cp.Nulls > 0 {
+			sparse = append(sparse, fmt.Sprintf("%s NULL in %s", plans.Thousands(cp.Nulls), c))
+		}
+		k.Parts = append(k.Parts, kp.part)
+		cols, parts = append(cols, col), append(parts, kp)
+		bytes += kp.bytes + len(plans.Separator)
+	}
+	if bytes > plans.MaxPartitionKeyBytes {
+		return nil, fmt.Sprintf("%s joined: values up to %s bytes, over DynamoDB's %s-byte key limit", strings.Join(l.cols, ", "), plans.Thousands(int64(bytes)), plans.Thousands(int64(plans.MaxPartitionKeyBytes)))
+	}
+	if !d.profiled() {
+		return nil, "table not profiled: the index key's cardinality is unknown"
+	}
+	c := &candidate{cols: cols, parts: parts}
+	c.distinct, c.hot, c.hotValue, c.exact = d.stats(cols)
+	d.throughput(c)
+	if len(c.failures) > 0 || c.sharded {
+		msg := strings.Join(l.cols, ", ") + " joined: too hot for an index partition key, and a throttled index throttles the base table's writes"
+		if len(c.failures) > 0 {
+			msg += " (" + c.failures[0] + ")"
+		}
+		return nil, msg
+	}
+	if why == "" {
+		why = fmt.Sprintf("%d columns", len(l.cols))
+	}
+	k.Why = append(k.Why, fmt.Sprintf("derived: %s joined with %s as a composite key is, written by the load as an attribute of its own (%s); equality on all of them in one Query", strings.Join(l.cols, ", "), plans.Separator, why),
+		fmt.Sprintf("%s distinct values, at most %s items per value", plans.Thousands(c.distinct), plans.Thousands(c.hot)))
+	if len(sparse) > 0 {
+		k.Why = append(k.Why, "sparse: the rows with "+strings.Join(sparse, ", ")+" are not in the index")
+	}
+	return d.buildIndex(pt, l, k, nil, taken), ""
+}
+
+// attributeOf is the attribute of pt that writes column, or nil.
+func attributeOf(pt *plans.Table, column string) *plans.Attribute {
+	for i := range pt.Attributes {
+		if pt.Attributes[i].Column == column {
+			return &pt.Attributes[i]
+		}
+	}
+	return nil
+}
+
+// nameDerived gives a derived index key (one whose Attribute is still
+// empty) the name index+suffix, or that with a number when an attribute
+// or key of pt already has it.
+func nameDerived(pt *plans.Table, k *plans.Key, index, suffix string) {
+	if k == nil || k.Attribute != "" {
+		return
+	}
+	used := func(n string) bool {
+		if n == pt.PartitionKey.Attribute || pt.SortKey != nil && n == pt.SortKey.Attribute {
+			return true
+		}
+		return slices.ContainsFunc(pt.Attributes, func(a plans.Attribute) bool { return a.Name == n })
+	}
+	name := index + suffix
+	for i := 2; used(name); i++ {
+		name = fmt.Sprintf("%s%s%d", index, suffix, i)
+	}
+	k.Attribute = name
 }
 
 // timeSortKey is the sort key of a one-column lookup's index: the table's
@@ -638,14 +776,15 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 		return plans.Key{}, fmt.Sprintf("%s: written as %s (%s), which cannot be a key attribute", column, attr.Type, attr.Encoding), nil
 	}
 	cp := d.colProfile(column)
-	if d.opts.Nulls == plans.NullsWrite && (cp == nil && !col.NotNull || cp != nil && cp.Nulls > 0) {
-		return plans.Key{}, column + ": NULLs are written as NULL values (nulls: null), which an index key attribute cannot hold", nil
-	}
+	// NULLs written as NULL values (nulls: null) cannot be an index key
+	// either: the index keys on a derived attribute that leaves them out.
+	nullWritten := d.opts.Nulls == plans.NullsWrite && (cp == nil && !col.NotNull || cp != nil && cp.Nulls > 0)
 	kp, why := keyPartFor(col, cp)
 	if why != "" {
 		return plans.Key{}, column + ": " + why, nil
 	}
-	if attr.Type != "N" && cp != nil && cp.Min == "" && cp.Nulls < d.rows() {
+	empty := attr.Type != "N" && cp != nil && cp.Min == "" && cp.Nulls < d.rows()
+	if empty && attr.Type != "S" {
 		// The profile leaves Min out when it is the empty value: DynamoDB
 		// refuses an item whose index key is empty, so every such row
 		// would be rejected by the load.
@@ -659,6 +798,20 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 		return plans.Key{}, fmt.Sprintf("%s: values up to %s bytes, over DynamoDB's %s-byte key limit", column, plans.Thousands(int64(kp.bytes)), plans.Thousands(int64(limit))), nil
 	}
 	k := plans.Key{Attribute: attr.Name, Type: attr.Type, Parts: []plans.KeyPart{{Column: column, Encoding: enc}}}
+	if empty || nullWritten {
+		// DynamoDB refuses an empty or NULL index key, and leaving the
+		// column's attribute out would lose the value: the index keys on
+		// a derived attribute (named by buildIndex) that the load leaves
+		// out of those items, and the column keeps its value as an
+		// ordinary attribute.
+		k.Attribute = ""
+	}
+	if empty {
+		k.Why = append(k.Why, fmt.Sprintf("sparse: %s holds the empty string in %s rows, which DynamoDB refuses as an index key; the index keys on a derived attribute that the load writes only where the value is not empty, so those rows are not in the index and keep '' in %s", column, emptyCount(cp), attr.Name))
+	}
+	if nullWritten {
+		k.Why = append(k.Why, fmt.Sprintf("NULLs are written as NULL values (nulls: null), which an index key cannot hold: the index keys on a derived attribute that the load leaves out where %s is NULL", column))
+	}
 	if !pk {
 		if cp != nil && cp.Nulls > 0 {
 			k.Why = append(k.Why, fmt.Sprintf("sparse: the %s rows with NULL in %s are not in the index", plans.Thousands(cp.Nulls), column))
@@ -687,6 +840,12 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	if cp != nil && cp.Nulls > 0 && len(cp.TopValues) == 0 {
 		c.hot = max(0, c.hot)
 	}
+	if empty {
+		// The empty value's rows are not in the index: its hottest key
+		// is the hottest other value.
+		c.hot, c.hotValue = hottestNonEmpty(cp, d.rows())
+		c.distinct = max(0, c.distinct-1)
+	}
 	d.throughput(c)
 	if len(c.failures) > 0 || c.sharded {
 		msg := column + ": too hot for an index partition key, and a throttled index throttles the base table's writes"
@@ -701,6 +860,31 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 		k.Why = append(k.Why, fmt.Sprintf("sparse: the %s rows with NULL are not in the index", plans.Thousands(cp.Nulls)))
 	}
 	return k, "", nil
+}
+
+// emptyCount is the profile's count of empty values in words, "some" when
+// it recorded none.
+func emptyCount(cp *catalog.ColumnProfile) string {
+	if cp == nil || cp.Empty == 0 {
+		return "some"
+	}
+	return plans.Thousands(cp.Empty)
+}
+
+// hottestNonEmpty is the most items one non-empty value of a column has,
+// and that value: the most common value that is not empty, else an even
+// spread of the rows with a value over the values.
+func hottestNonEmpty(cp *catalog.ColumnProfile, rows int64) (int64, string) {
+	for _, tv := range cp.TopValues {
+		if tv.Value != "" {
+			return tv.Count, tv.Value
+		}
+	}
+	left := rows - cp.Nulls - cp.Empty
+	if left <= 0 {
+		return 0, ""
+	}
+	return max(1, left/max(1, cp.Distinct-1)), ""
 }
 
 // indexEncoding is the key part encoding that says how an attribute holds
@@ -741,6 +925,8 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 	}
 	taken[name] = true
 	ix := &plans.Index{Name: name, PartitionKey: pk, SortKey: sk}
+	nameDerived(pt, &ix.PartitionKey, name, "_pk")
+	nameDerived(pt, ix.SortKey, name, "_sk")
 	e := pt.Estimates
 	switch {
 	case (l.kind == plans.AccessPrimaryKey || l.kind == plans.AccessUnique) && e.AvgItemBytes > smallItemBytes:
@@ -761,6 +947,14 @@ func (d *designer) buildIndex(pt *plans.Table, l lookup, pk plans.Key, sk *plans
 	for _, c := range l.cols {
 		if cp := d.colProfile(c); cp != nil {
 			present = min(present, e.Items-cp.Nulls)
+		}
+	}
+	for _, k := range []*plans.Key{&ix.PartitionKey, ix.SortKey} {
+		if k != nil && len(k.Parts) == 1 && pt.DerivedKey(k) {
+			if cp := d.colProfile(k.Parts[0].Column); cp != nil {
+				// Empty values leave a one-column derived key out.
+				present = min(present, max(0, e.Items-cp.Nulls-cp.Empty))
+			}
 		}
 	}
 	ix.TotalWCU = int64(math.Ceil(float64(present) * ix.WCUPerItem))

@@ -42,54 +42,83 @@ func designSQL(t *testing.T, opts Options, sql ...string) *plans.Plan {
 	return p
 }
 
-// TestIndexKeysTheLoadCanWrite: an index is proposed only on a key every
-// row with a value can carry — not on a column holding empty strings
-// (DynamoDB refuses an empty index key, so each such row would be
-// rejected), not on a nullable column when NULLs are written as NULL
-// values — while NULLs alone make a sparse index.
+// TestIndexKeysTheLoadCanWrite: an index is keyed on a column's own
+// attribute where every row with a value can carry it; where a column
+// holds empty strings (DynamoDB refuses an empty index key) or NULLs are
+// written as NULL values, on a derived attribute that the load leaves out
+// of those rows (a sparse index, no rejects), and a lookup of two columns
+// whose second is mostly empty on one derived attribute joining both,
+// which holds every row. NULLs alone make a sparse index on the column.
 func TestIndexKeysTheLoadCanWrite(t *testing.T) {
 	t.Parallel()
 	sql := []string{
 		`CREATE TABLE owner (owner_code text PRIMARY KEY, label text)`,
 		`INSERT INTO owner SELECT 'o' || i, 'l' FROM generate_series(1, 300) i`,
 		`INSERT INTO owner VALUES ('', 'empty')`,
-		`CREATE TABLE thing (thing_ref text PRIMARY KEY, owner_code text REFERENCES owner, keeper_code text REFERENCES owner, title text NOT NULL)`,
+		`CREATE TABLE thing (thing_ref text PRIMARY KEY, owner_code text REFERENCES owner, keeper_code text REFERENCES owner, title text NOT NULL,
+			comment text NOT NULL DEFAULT '', UNIQUE (title, comment))`,
 		`CREATE INDEX ON thing (owner_code)`,
 		`CREATE INDEX ON thing (keeper_code)`,
-		// owner_code: empty for some rows; keeper_code: NULL for a third.
+		// owner_code: empty for some rows; keeper_code: NULL for a third;
+		// titles repeat, told apart by a comment that is mostly empty.
 		`INSERT INTO thing SELECT 'T' || i, CASE WHEN i % 50 = 0 THEN '' ELSE 'o' || (i % 300 + 1) END,
-			CASE WHEN i % 3 = 0 THEN NULL ELSE 'o' || (i % 290 + 1) END, 't' || i FROM generate_series(1, 3000) i`,
+			CASE WHEN i % 3 = 0 THEN NULL ELSE 'o' || (i % 290 + 1) END, 't' || (i % 2900), CASE WHEN i > 2900 THEN 'the other' ELSE '' END
+			FROM generate_series(1, 3000) i`,
+	}
+	thing := func(p *plans.Plan) *plans.Table {
+		for i := range p.Tables {
+			if p.Tables[i].Source == "public.thing" {
+				return &p.Tables[i]
+			}
+		}
+		t.Fatal("public.thing not planned")
+		return nil
+	}
+	index := func(pt *plans.Table, name string) *plans.Index {
+		for i := range pt.Indexes {
+			if pt.Indexes[i].Name == name {
+				return &pt.Indexes[i]
+			}
+		}
+		t.Fatalf("no index %s among %+v", name, pt.Indexes)
+		return nil
 	}
 	p := designSQL(t, Options{}, sql...)
-	pt := &p.Tables[0]
-	if pt.Source != "public.thing" {
-		pt = &p.Tables[1]
+	pt := thing(p)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
 	}
 	paths := map[string]plans.AccessPath{}
 	for _, a := range pt.AccessPaths {
 		paths[strings.Join(a.Columns, ",")+"/"+a.Kind] = a
 	}
-	if a := paths["owner_code/foreign-key"]; a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "holds empty values") {
+	if a := paths["owner_code/foreign-key"]; a.ServedBy != "gsi_owner_code" {
 		t.Errorf("owner_code (empty strings): %+v", a)
+	}
+	ix := index(pt, "gsi_owner_code")
+	if ix.PartitionKey.Attribute != "gsi_owner_code_pk" || !pt.DerivedKey(&ix.PartitionKey) || !ix.Enabled || ix.TotalWCU != 2940 ||
+		!strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "60 rows") {
+		t.Errorf("owner_code's index is not keyed on a derived attribute without the 60 empty rows: %+v", ix)
+	}
+	if rs := pt.PredictedRejects(p.Options); len(rs) > 0 || len(pt.RefusedValues) > 0 {
+		t.Errorf("empty values under a derived index key recorded as refused (%+v) or predicted as rejects: %+v", pt.RefusedValues, rs)
+	}
+	if a := paths["title,comment/unique"]; a.ServedBy == plans.ServedByNone || a.ServedBy == plans.ServedByBase {
+		t.Errorf("title, comment: %+v", a)
+	} else if ix := index(pt, a.ServedBy); len(ix.PartitionKey.Parts) != 2 || ix.SortKey != nil || !pt.DerivedKey(&ix.PartitionKey) || ix.TotalWCU != 3000 {
+		t.Errorf("title, comment: want one derived key joining both, holding every row: %+v", ix)
 	}
 	keeper := paths["keeper_code/foreign-key"]
 	if keeper.ServedBy != "gsi_keeper_code" {
 		t.Fatalf("keeper_code (NULLs): %+v", keeper)
 	}
-	for _, ix := range pt.Indexes {
-		if ix.Name == "gsi_keeper_code" && (ix.TotalWCU != 2000 || !ix.Enabled || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "sparse")) {
-			t.Errorf("sparse index: %+v", ix)
-		}
+	if ix := index(pt, "gsi_keeper_code"); ix.TotalWCU != 2000 || !ix.Enabled || ix.PartitionKey.Attribute != "keeper_code" || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "sparse") {
+		t.Errorf("sparse index: %+v", ix)
 	}
 	p = designSQL(t, Options{Nulls: plans.NullsWrite}, sql...)
-	pt = &p.Tables[0]
-	if pt.Source != "public.thing" {
-		pt = &p.Tables[1]
-	}
-	for _, a := range pt.AccessPaths {
-		if a.Kind == plans.AccessForeignKey && a.Columns[0] == "keeper_code" && (a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "nulls: null")) {
-			t.Errorf("with NULLs written as NULL, keeper_code: %+v", a)
-		}
+	pt = thing(p)
+	if ix := index(pt, "gsi_keeper_code"); !pt.DerivedKey(&ix.PartitionKey) || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "nulls: null") {
+		t.Errorf("with NULLs written as NULL, keeper_code's index is not keyed on a derived attribute: %+v", ix)
 	}
 }
 

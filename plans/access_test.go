@@ -57,11 +57,18 @@ func TestValidateIndexes(t *testing.T) {
 		{func(ix *Index, _ *Table) { ix.Projection = ProjectInclude }, "needs at least one attribute"},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "S" }, `attribute "inventory_id" is written as N, not S`},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "BOOL" }, "must be S, N or B"},
-		{func(ix *Index, _ *Table) { ix.PartitionKey.Attribute, ix.PartitionKey.Parts[0].Column = "nothing", "fulltext" }, `"fulltext" is not written as an attribute`},
-		{func(ix *Index, _ *Table) { ix.PartitionKey.Parts = append(ix.PartitionKey.Parts, KeyPart{Column: "rental_id"}) }, "an index key on a column's own attribute is that one column"},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey.Attribute, ix.PartitionKey.Parts[0].Column = "nothing", "fulltext"
+		}, `"fulltext" is not written as an attribute`},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey.Parts = append(ix.PartitionKey.Parts, KeyPart{Column: "rental_id"})
+		}, "an index key on a column's own attribute is that one column"},
 		{func(ix *Index, _ *Table) { ix.PartitionKey = derivedNoteKey(); ix.PartitionKey.Type = "N" }, "a key of 2 columns is a joined string"},
 		{func(ix *Index, _ *Table) { ix.PartitionKey = derivedNoteKey(); ix.PartitionKey.Attribute = "pk" }, "the base table's key attribute"},
-		{func(ix *Index, _ *Table) { ix.PartitionKey = derivedNoteKey(); ix.PartitionKey.Parts[1].Encoding = EncString }, `encoding "string" of a key of type S cannot be derived from attribute "rental_id"`},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey = derivedNoteKey()
+			ix.PartitionKey.Parts[1].Encoding = EncString
+		}, `encoding "string" of a key of type S cannot be derived from attribute "rental_id"`},
 		{func(ix *Index, t *Table) {
 			ix.PartitionKey = derivedNoteKey()
 			o := *ix

@@ -304,7 +304,7 @@ func (v *validator) derivedKey(at string, t *Table, k *Key, attrs map[string]*At
 			v.add(pp+".column", "%q is not written as an attribute, so the load has no value to derive the key from", p.Column)
 			continue
 		}
-		if !derivable(p, a, k.Type, len(k.Parts)) {
+		if !Derivable(p, a, k.Type, len(k.Parts)) {
 			v.add(pp+".encoding", "encoding %q of a key of type %s cannot be derived from attribute %q (%s, %s)", p.Encoding, k.Type, a.Name, a.Type, a.Encoding)
 		}
 		if p.Encoding == EncInteger && (p.Width < 1 || p.Width > 19) {
@@ -320,9 +320,9 @@ func (v *validator) derivedKey(at string, t *Table, k *Key, attrs map[string]*At
 	}
 }
 
-// derivable reports whether key part p of a key of type typ with n parts
+// Derivable reports whether key part p of a key of type typ with n parts
 // can be derived from the text the load writes for attribute a.
-func derivable(p KeyPart, a *Attribute, typ string, n int) bool {
+func Derivable(p KeyPart, a *Attribute, typ string, n int) bool {
 	switch p.Encoding {
 	case EncString:
 		return typ == "S" && a.Encoding == AttrString

@@ -344,12 +344,16 @@ func (d *designer) lookups() []lookup {
 		if !d.appID(col, cp) || slices.ContainsFunc(out, func(l lookup) bool { return len(l.cols) == 1 && l.cols[0] == col.Name }) {
 			continue
 		}
-		out = append(out, lookup{kind: plans.AccessUnique, source: "application-made id: " + col.BaseType + " without a database default, unique in the data", cols: []string{col.Name}, appID: true})
+		what := col.BaseType
+		if col.BaseType != "uuid" {
+			what += " holding uuids or ULIDs"
+		}
+		out = append(out, lookup{kind: plans.AccessUnique, source: "application-made id: " + what + " without a database default, unique in the data", cols: []string{col.Name}, appID: true})
 	}
 	known := map[string]bool{}
 	for i := range out {
 		for _, c := range out[i].cols {
-			if col := t.Column(c); col != nil && out[i].surrogate == "" && sequenceEvidence(col, d.colProfile(c)) != "" && (d.referencing(c) == "" || generated(col, d.colProfile(c))) {
+			if col := t.Column(c); col != nil && out[i].surrogate == "" && sequenceEvidence(col, d.colProfile(c)) != "" && !appTimeOrdered(col, d.colProfile(c)) && (d.referencing(c) == "" || generated(col, d.colProfile(c))) {
 				out[i].surrogate = c
 			}
 		}
@@ -492,17 +496,33 @@ func (d *designer) junctionSide(column string) bool {
 	return false
 }
 
-// uuidText is a uuid's text form.
-var uuidText = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+// uuidText is a uuid's text form (any version: v4 random, v7 time-ordered);
+// ulidText a ULID's, 26 characters of Crockford's base 32.
+var (
+	uuidText = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+	ulidText = regexp.MustCompile(`^[0-7][0-9A-HJKMNP-TV-Za-hjkmnp-tv-z]{25}$`)
+)
 
 // appID reports whether a column is an application-made id: a uuid (its
-// type, or text whose smallest and largest values are uuids) that the
-// database does not generate, in every row and unique in the data.
+// type, or text whose smallest and largest values are uuids) or a ULID
+// (text whose smallest and largest values are ULIDs) that the database does
+// not generate, in every row and unique in the data.
 func (d *designer) appID(col *catalog.Column, cp *catalog.ColumnProfile) bool {
 	if cp == nil || d.rows() == 0 || cp.Nulls > 0 || cp.Distinct < d.rows() || cp.DistinctEstimated || generated(col, cp) {
 		return false
 	}
-	return col.BaseType == "uuid" || col.Category == "S" && uuidText.MatchString(cp.Min) && uuidText.MatchString(cp.Max)
+	if col.BaseType == "uuid" {
+		return true
+	}
+	return col.Category == "S" && (uuidText.MatchString(cp.Min) && uuidText.MatchString(cp.Max) || ulidText.MatchString(cp.Min) && ulidText.MatchString(cp.Max))
+}
+
+// appTimeOrdered reports whether a column's sequence evidence is only that
+// its values are time-ordered ids (uuid v7, ULID) which the database does
+// not generate: the application made them, so a reload copies them rather
+// than renumbering them.
+func appTimeOrdered(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	return cp != nil && cp.Sequence != nil && cp.Sequence.Kind == catalog.SeqTimeOrderedID && !generated(col, cp)
 }
 
 // generated reports whether the table itself generates the column's values
@@ -858,7 +878,11 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 		return k, "", nil
 	}
 	if ev := sequenceEvidence(col, cp); ev != "" {
-		if refs := d.referencedBy[column]; len(refs) > 0 {
+		if appTimeOrdered(col, cp) {
+			// A reload copies it: the application made it, and clients
+			// hold it.
+			k.Why = append(k.Why, column+" grows with time ("+ev+") but the application makes it (no database default): a reload copies it, and clients look items up by it")
+		} else if refs := d.referencedBy[column]; len(refs) > 0 {
 			// The children's items carry the value: it means something
 			// in the target, as the link a reader follows to the parent.
 			k.Why = append(k.Why, column+" is sequence-style ("+ev+") but referenced by "+strings.Join(refs, ", ")+", whose items carry it: a reader holding a child item resolves its parent by it; a reload renumbers both sides together")

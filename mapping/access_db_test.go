@@ -203,27 +203,37 @@ func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
 	}
 }
 
-// TestApplicationIDIsServed: a uuid the application makes (no database
-// default, no constraint, unique in the data) is how clients name an item:
-// it is proposed as an index, on, beside a table keyed by its owner.
+// TestApplicationIDIsServed: an id the application makes (no database
+// default, no constraint, unique in the data) — a uuid column, a uuid v7 or
+// a ULID held as text — is how clients name an item: it is proposed as an
+// index, on, beside a table keyed by its owner.
 func TestApplicationIDIsServed(t *testing.T) {
 	p := designSQL(t, Options{},
 		`CREATE TABLE accounts (account_code text PRIMARY KEY)`,
 		`INSERT INTO accounts SELECT 'A' || lpad(i::text, 4, '0') FROM generate_series(1, 200) i`,
-		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL)`,
-		`INSERT INTO notes (public_id, account_code, body) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i FROM generate_series(1, 3000) i`)
+		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL,
+			v7_ref text NOT NULL, ulid_ref text NOT NULL)`,
+		// v7: 48 bits of milliseconds, version 7, variant 10; a ULID: 10
+		// characters of time and 16 of randomness in Crockford's base 32.
+		`INSERT INTO notes (public_id, account_code, body, v7_ref, ulid_ref) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i,
+			lpad(to_hex(1700000000000 + i * 1000), 8, '0') || '-' || substr(lpad(to_hex(1700000000000 + i * 1000), 12, '0'), 9, 4) || '-7' || substr(md5('v' || i), 1, 3) || '-8' || substr(md5('w' || i), 1, 3) || '-' || substr(md5('x' || i), 1, 12),
+			'01H' || upper(translate(substr(md5('u' || i), 1, 23), 'ilou', 'jkmn'))
+			FROM generate_series(1, 3000) i`)
 	pt := table(t, p, "public.notes")
 	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"account_code"}) {
 		t.Errorf("notes: pk %v, want the owner account_code: a per-row random id never outranks it", pk)
 	}
-	i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{"public_id"}) })
-	if i < 0 {
-		t.Fatalf("no lookup by public_id: %+v", pt.AccessPaths)
-	}
-	a := pt.AccessPaths[i]
-	j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
-	if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
-		t.Errorf("notes by public_id: %+v, indexes %+v", a, pt.Indexes)
+	for _, c := range []string{"public_id", "v7_ref", "ulid_ref"} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{c}) })
+		if i < 0 {
+			t.Errorf("no lookup by %s: %+v", c, pt.AccessPaths)
+			continue
+		}
+		a := pt.AccessPaths[i]
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+		if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
+			t.Errorf("notes by %s: %+v, indexes %+v", c, a, pt.Indexes)
+		}
 	}
 }
 

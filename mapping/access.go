@@ -433,6 +433,9 @@ func (d *designer) normalisedColumns(ix *catalog.Index) []string {
 //     to it (3 roles for 10 users, 25 genres for 3,503 tracks). Few of a
 //     large parent's rows in use today (5 of 30 applications) is no
 //     category: the source's index lists a parent's items by it;
+//   - a reference declared ON DELETE CASCADE is an owner whatever its
+//     number of values: deleting the parent deletes the rows, so they are
+//     the parent's items (a project's transitions), never its category;
 //   - a column that refers to nothing is judged by its values alone (a
 //     0/1 flag held as an integer reads like any other number).
 func (d *designer) classifies(column string, indexed bool) bool {
@@ -440,7 +443,7 @@ func (d *designer) classifies(column string, indexed bool) bool {
 	if cp == nil || cp.Distinct == 0 {
 		return false
 	}
-	if d.junctionSide(column) {
+	if d.junctionSide(column) || d.cascades(column) {
 		return false
 	}
 	with := d.rows() - cp.Nulls
@@ -451,6 +454,14 @@ func (d *designer) classifies(column string, indexed bool) bool {
 		return false
 	}
 	return true
+}
+
+// cascades reports whether column is a one-column foreign key declared
+// ON DELETE CASCADE.
+func (d *designer) cascades(column string) bool {
+	return slices.ContainsFunc(d.t.ForeignKeys, func(fk catalog.ForeignKey) bool {
+		return fk.OnDeleteCascade && len(fk.Columns) == 1 && fk.Columns[0] == column
+	})
 }
 
 // parentRows is the number of rows of the table column refers to, from
@@ -1061,6 +1072,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "application-made id: clients hold it and look items up by it"
 	case l.kind == plans.AccessForeignKey && l.classification:
 		ix.Rule = "foreign key with fewer values than √rows: a classification, not an owner's list: proposed, off"
+	case l.kind == plans.AccessForeignKey && !l.oneToOne && len(l.cols) == 1 && d.cascades(l.cols[0]):
+		ix.Enabled, ix.Rule = true, "foreign key ON DELETE CASCADE: the parent owns the rows, so its list is served whatever its fan-out"
 	case l.kind == plans.AccessForeignKey && l.indexed && !l.oneToOne:
 		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
 	case l.kind == plans.AccessForeignKey && l.oneToOne:

@@ -368,3 +368,41 @@ func TestTableNamedReferenceIsALink(t *testing.T) {
 		t.Errorf("conversations by id: rule %q, want the referencing column named", ix.Rule)
 	}
 }
+
+// TestCascadingReferenceIsAnOwner: a reference with few values (a
+// classification by its count) that is declared ON DELETE CASCADE is its
+// parent's list of items, served whatever its fan-out; the same reference
+// without the cascade, into a parent as small, stays a classification, off.
+func TestCascadingReferenceIsAnOwner(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE project (project_code text PRIMARY KEY, title text NOT NULL)`,
+		`INSERT INTO project SELECT 'P' || i, 'project ' || i FROM generate_series(1, 12) i`,
+		`CREATE TABLE colour (colour_code text PRIMARY KEY)`,
+		`INSERT INTO colour SELECT 'C' || i FROM generate_series(1, 12) i`,
+		`CREATE TABLE move (move_ref text PRIMARY KEY, project_code text NOT NULL REFERENCES project ON DELETE CASCADE,
+			colour_code text NOT NULL REFERENCES colour, note text NOT NULL)`,
+		`CREATE INDEX ON move (project_code)`,
+		`CREATE INDEX ON move (colour_code)`,
+		`INSERT INTO move SELECT 'M' || i, 'P' || (1 + i % 12), 'C' || (1 + i % 12), 'n' || i FROM generate_series(1, 2000) i`)
+	pt := table(t, p, "public.move")
+	for _, c := range []struct {
+		col  string
+		on   bool
+		rule string
+	}{{"project_code", true, "foreign key ON DELETE CASCADE"}, {"colour_code", false, "foreign key with fewer values than √rows"}} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool {
+			return a.Kind == plans.AccessForeignKey && slices.Equal(a.Columns, []string{c.col})
+		})
+		if i < 0 {
+			t.Fatalf("no foreign-key lookup by %s", c.col)
+		}
+		if c.on && pt.AccessPaths[i].ServedBy == plans.ServedByBase {
+			continue // the owner keys the table: served as well
+		}
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == pt.AccessPaths[i].ServedBy })
+		if j < 0 || pt.Indexes[j].Enabled != c.on || !strings.Contains(pt.Indexes[j].Rule, c.rule) {
+			t.Errorf("move by %s: %+v, indexes %+v; want enabled %v by %q", c.col, pt.AccessPaths[i], pt.Indexes, c.on, c.rule)
+		}
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
@@ -436,8 +437,12 @@ func (d *designer) normalisedColumns(ix *catalog.Index) []string {
 //   - a reference declared ON DELETE CASCADE is an owner whatever its
 //     number of values: deleting the parent deletes the rows, so they are
 //     the parent's items (a project's transitions), never its category;
-//   - a column that refers to nothing is judged by its values alone (a
-//     0/1 flag held as an integer reads like any other number).
+//   - a number that refers to nothing is a code or flag only over a
+//     narrow range: few values spread over a range wider than the rows
+//     (7 map tiles between 1.3 and 4.0 billion for 524 users) are
+//     identifiers from a large domain of which few are in use today, and
+//     the source's index looks rows up by them; a 0/1 flag or a count
+//     from 1 to 10 stays a code.
 func (d *designer) classifies(column string, indexed bool) bool {
 	cp := d.colProfile(column)
 	if cp == nil || cp.Distinct == 0 {
@@ -453,7 +458,21 @@ func (d *designer) classifies(column string, indexed bool) bool {
 	if n := d.parentRows(column); indexed && n > 0 && !classification(n, with) {
 		return false
 	}
+	if col := d.t.Column(column); col != nil && col.Category == "N" && d.referencing(column) == "" && spread(cp) > float64(with) {
+		return false
+	}
 	return true
+}
+
+// spread is the width of a number column's range of values, max − min, or
+// 0 when unknown.
+func spread(cp *catalog.ColumnProfile) float64 {
+	lo, err1 := strconv.ParseFloat(cp.Min, 64)
+	hi, err2 := strconv.ParseFloat(cp.Max, 64)
+	if err1 != nil || err2 != nil || hi < lo {
+		return 0
+	}
+	return hi - lo
 }
 
 // cascades reports whether column is a one-column foreign key declared

@@ -406,3 +406,32 @@ func TestCascadingReferenceIsAnOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestWideNumberIndexIsALookup: an ordinary index on a number with few
+// values is a code only over a narrow range: a 0/1 flag stays off, while a
+// few map tiles of a range in the billions are looked up, on.
+func TestWideNumberIndexIsALookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE mapper (mapper_code text PRIMARY KEY, home_tile bigint, special int NOT NULL)`,
+		`CREATE INDEX mapper_home ON mapper (home_tile)`,
+		`CREATE INDEX mapper_special ON mapper (special)`,
+		`INSERT INTO mapper SELECT 'M' || i, CASE WHEN i % 3 > 0 THEN 1271383052::bigint + (i % 7) * 400000000::bigint END, CASE WHEN i % 40 = 0 THEN 1 ELSE 0 END
+			FROM generate_series(1, 600) i`)
+	pt := table(t, p, "public.mapper")
+	for _, c := range []struct {
+		col string
+		on  bool
+	}{{"home_tile", true}, {"special", false}} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool {
+			return a.Kind == plans.AccessIndex && slices.Equal(a.Columns, []string{c.col})
+		})
+		if i < 0 {
+			t.Fatalf("no index lookup by %s", c.col)
+		}
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == pt.AccessPaths[i].ServedBy })
+		if j < 0 || pt.Indexes[j].Enabled != c.on {
+			t.Errorf("mapper by %s: %+v, indexes %+v; want enabled %v", c.col, pt.AccessPaths[i], pt.Indexes, c.on)
+		}
+	}
+}

@@ -650,10 +650,12 @@ func baseServes(pt *plans.Table, cols []string) (string, bool) {
 var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 
 // proposeIndex designs a global secondary index for lookup l, or says why
-// none passes. Its keys are attributes the load writes anyway (a column's
-// own attribute), so no extra attribute is needed: one column is the
-// partition key; of two, the one that passes the gates is the partition key
-// and the other the sort key.
+// none passes. Its keys are the columns' own attributes where they can be
+// (no extra attribute is written): one column is the partition key; of two,
+// the one that passes the gates is the partition key and the other the sort
+// key. A column with empty strings keys on a derived attribute instead
+// (indexKey); two columns of which one would, and more than two, key on
+// one derived attribute joining them (proposeJoined).
 func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
 	if len(l.cols) > 2 {
 		return d.proposeJoined(pt, l, taken, "")
@@ -845,7 +847,11 @@ func (d *designer) timeSortKey(pt *plans.Table, lookup string) *plans.Key {
 // indexKey makes the key of an index from a column's own attribute, gated
 // like a base partition key when pk: sequence evidence and the throughput
 // gate. NULLs are no failure, unlike in a base key: an item without the
-// attribute is simply absent from the index (a sparse index). A
+// attribute is simply absent from the index (a sparse index). Where the
+// attribute cannot be the key — the column holds empty strings, or NULLs
+// are written as NULL values — the key comes back with no Attribute: a
+// derived attribute, which buildIndex names and the load leaves out of
+// those items. A
 // sequence-style column other tables refer to passes the sequence gate. When
 // the throughput gate alone refuses, the key comes back with the refusal
 // and what the gate measured, so a foreign key can still be proposed, off.

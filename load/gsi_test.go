@@ -219,8 +219,8 @@ func (l *lagOnce) Scan(ctx context.Context, in *dynamodb.ScanInput, opt ...func(
 // TestDerivedIndexKeysLoadAndVerify: an indexed column with empty strings
 // and a unique pair whose second column is mostly empty load without a
 // reject into dynalite and into the simulator: the first index keys on a
-// derived attribute the load leaves out of the rows with ” (which keep ”
-// in the column), the second on one attribute joining both columns, which
+// derived attribute the load leaves out of the rows with the empty string
+// (which keep it in the column), the second on one attribute joining both columns, which
 // every row has; verify counts both indexes clean.
 func TestDerivedIndexKeysLoadAndVerify(t *testing.T) {
 	t.Parallel()

@@ -12,18 +12,19 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/smithy-go/middleware"
-	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -78,26 +79,6 @@ func (b *bench) captureBodies(ctx context.Context, d *dataset) ([][]byte, error)
 	return bodies, nil
 }
 
-// rawBody replaces the serialized BatchWriteItem input with a captured body.
-type rawBody []byte
-
-func (rawBody) ID() string { return "bench.RawBody" }
-
-func (b rawBody) HandleSerialize(ctx context.Context, in middleware.SerializeInput, next middleware.SerializeHandler) (
-	middleware.SerializeOutput, middleware.Metadata, error,
-) {
-	req, ok := in.Request.(*smithyhttp.Request)
-	if !ok {
-		return middleware.SerializeOutput{}, middleware.Metadata{}, fmt.Errorf("raw body: unexpected transport request %T", in.Request)
-	}
-	sreq, err := req.SetStream(bytes.NewReader(b))
-	if err != nil {
-		return middleware.SerializeOutput{}, middleware.Metadata{}, err
-	}
-	in.Request = sreq
-	return next.HandleSerialize(ctx, in)
-}
-
 // The write floor runs in a child process of this program (-floor-child),
 // so that its CPU time is the SDK's alone: the simulator stays in the
 // parent. The bodies go to the child in one file, each length-prefixed.
@@ -130,7 +111,9 @@ type floorResult struct {
 }
 
 // runFloorChild is the child: it sends the bodies in path to table at
-// endpoint from workers goroutines and prints a floorResult.
+// endpoint from workers goroutines and prints a floorResult. With
+// PG2DDB_BENCH_FLOOR_PROFILE set, it writes a CPU profile of the sends to
+// that file.
 func runFloorChild(ctx context.Context, path, endpoint, table string, workers int) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -142,16 +125,28 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 		bodies = append(bodies, raw[4:4+l])
 		raw = raw[4+l:]
 	}
-	db := ddbClient(endpoint)
+	// The client is pg2ddb's own, built as a load builds it (from the AWS
+	// configuration chain, which the bench's environment gives static
+	// credentials and a region), and each body goes out as the load sends
+	// its own: the floor measures the cheapest client that is correct
+	// against AWS, the one the load uses.
+	cfg, err := awsconfig.LoadDefaultConfig(ctx)
+	if err != nil {
+		return fmt.Errorf("floor: load AWS configuration: %w", err)
+	}
+	db := load.NewClient(cfg, endpoint)
+	noRetry := func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }
 	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: {}}}
+	if path := os.Getenv("PG2DDB_BENCH_FLOOR_PROFILE"); path != "" {
+		stop, err := startCPUProfile(path)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
 	cpu0 := selfCPU()
 	took, err := inParallel(workers, len(bodies), func(i int) error {
-		out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
-			o.Retryer = aws.NopRetryer{}
-			o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
-				return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
-			})
-		})
+		out, err := db.BatchWriteItem(ctx, placeholder, noRetry, load.WithBody(bodies[i]))
 		if err == nil && len(out.UnprocessedItems) > 0 {
 			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
 		}
@@ -196,4 +191,17 @@ func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, 
 		return floorResult{}, fmt.Errorf("bare write: the simulator accepted %d items, want %d", ts.AcceptedItems, items)
 	}
 	return r, nil
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
 }

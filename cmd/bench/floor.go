@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +21,7 @@ import (
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
@@ -113,7 +116,8 @@ type floorResult struct {
 // runFloorChild is the child: it sends the bodies in path to table at
 // endpoint from workers goroutines and prints a floorResult. With
 // PG2DDB_BENCH_FLOOR_PROFILE set, it writes a CPU profile of the sends to
-// that file.
+// that file; with PG2DDB_BENCH_FLOOR_DIRECT set, it sends them without the
+// SDK's middleware stack (directSender), to measure what the stack costs.
 func runFloorChild(ctx context.Context, path, endpoint, table string, workers int) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -144,12 +148,19 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 		}
 		defer stop()
 	}
-	cpu0 := selfCPU()
-	took, err := inParallel(workers, len(bodies), func(i int) error {
+	send := func(i int) error {
 		out, err := db.BatchWriteItem(ctx, placeholder, noRetry, load.WithBody(bodies[i]))
 		if err == nil && len(out.UnprocessedItems) > 0 {
 			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
 		}
+		return err
+	}
+	if os.Getenv("PG2DDB_BENCH_FLOOR_DIRECT") != "" {
+		send = directSender(ctx, cfg, db.Options().HTTPClient, endpoint, bodies)
+	}
+	cpu0 := selfCPU()
+	took, err := inParallel(workers, len(bodies), func(i int) error {
+		err := send(i)
 		if err != nil {
 			return fmt.Errorf("bare write: %w", err)
 		}
@@ -204,4 +215,50 @@ func startCPUProfile(path string) (stop func(), err error) {
 		return nil, fmt.Errorf("cpu profile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// directSender is a what-if, for measuring by hand what the SDK's
+// per-call middleware stack costs (PG2DDB_BENCH_FLOOR_DIRECT): each body
+// is hashed, signed with the SDK's SigV4 signer and sent through the same
+// HTTP client, and the answer is checked for status and unprocessed items,
+// with nothing else of the SDK (no endpoint rules, retries, clock skew,
+// error decoding). pg2ddb never sends this way.
+func directSender(ctx context.Context, cfg aws.Config, client dynamodb.HTTPClient, endpoint string, bodies [][]byte) func(int) error {
+	signer := v4.NewSigner()
+	return func(i int) error {
+		creds, err := cfg.Credentials.Retrieve(ctx)
+		if err != nil {
+			return err
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/", bytes.NewReader(bodies[i]))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810.BatchWriteItem")
+		sum := sha256.Sum256(bodies[i])
+		if err := signer.SignHTTP(ctx, creds, req, hex.EncodeToString(sum[:]), "dynamodb", cfg.Region, time.Now()); err != nil {
+			return err
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %s: %s", resp.Status, b)
+		}
+		var out struct{ UnprocessedItems map[string]json.RawMessage }
+		if err := json.Unmarshal(b, &out); err != nil {
+			return err
+		}
+		if len(out.UnprocessedItems) > 0 {
+			return errors.New("items returned unprocessed by a simulator without a capacity limit")
+		}
+		return nil
+	}
 }

@@ -116,7 +116,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
 		},
 	}
-	keys := keysOf(schema, profile)
+	g := newSchemaGraph(schema, profile)
 	targets, err := targetNames(schema.Tables, opts.TablePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
@@ -136,7 +136,8 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
 			continue
 		}
-		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys, referencedPK: referencedPK(schema, t)}
+		n := g.node(t, tp)
+		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, g: g, n: n, referencedPK: g.referencedByOthers(n)}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
@@ -156,26 +157,6 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		p.Tables[i].Oversize = oversize(d.tp)
 	}
 	return p, nil
-}
-
-// referencedPK names a foreign key of another table to t's one-column
-// primary key, or "".
-func referencedPK(schema *catalog.Schema, t *catalog.Table) string {
-	if t.PrimaryKey == nil || len(t.PrimaryKey.Columns) != 1 {
-		return ""
-	}
-	for i := range schema.Tables {
-		o := &schema.Tables[i]
-		if o == t {
-			continue
-		}
-		for _, fk := range o.ForeignKeys {
-			if fk.RefSchema == t.Schema && fk.RefTable == t.Name && len(fk.RefColumns) == 1 && fk.RefColumns[0] == t.PrimaryKey.Columns[0] {
-				return o.QualifiedName() + "." + fk.Columns[0]
-			}
-		}
-	}
-	return ""
 }
 
 func skipReason(t *catalog.Table) string {
@@ -198,8 +179,10 @@ type designer struct {
 	checks  int
 	// wcu is what writing one item costs, from the profile's widths.
 	wcu float64
-	// keys are every table's single-column key, for undeclared references.
-	keys []schemaKey
+	// g is the schema's graph, n the table's node in it: declared keys,
+	// references (declared and inferred, with their evidence).
+	g *schemaGraph
+	n *tableNode
 	// statsErr is the last failure of an exact multi-column count; the
 	// profile's bounds are used instead.
 	statsErr error
@@ -561,8 +544,11 @@ func (d *designer) candidates() []*candidate {
 	// title or name that repeats there is an attribute (a job title).
 	people := slices.ContainsFunc(t.Columns, func(c catalog.Column) bool { return roleOf(t.Name, &c) == roleFamilyName })
 	refs := map[string]bool{}
-	for i := range t.ForeignKeys {
-		fk := &t.ForeignKeys[i]
+	for _, r := range d.node().refs {
+		if !r.declared() {
+			continue // inferred references compete below, column by column
+		}
+		fk := r.fk
 		ref := fk.RefSchema + "." + fk.RefTable + "(" + strings.Join(fk.RefColumns, ", ") + ")"
 		meaning, role := meaningReference, "the entity its rows belong to"
 		n := d.distinctOf(fk.Columns[0])
@@ -1099,47 +1085,10 @@ type uniqueIndex struct {
 	label string
 }
 
-// uniqueIndexes are the primary key and unique constraints/indexes that
-// prove uniqueness of their columns for every row: not partial, no
-// expressions, and no nullable column (NULLs are distinct in a unique index
-// unless it says otherwise, and a key cannot hold them anyway).
-func (d *designer) uniqueIndexes() []uniqueIndex {
-	var out []uniqueIndex
-	consider := func(ix *catalog.Index, kind string) {
-		if ix != nil && ix.Predicate == "" && !ix.KeyCandidate() {
-			// A unique index over a function of one column
-			// (lower(name)) proves the column unique as stored too:
-			// equal values have equal images.
-			cols := d.normalisedColumns(ix)
-			if cols == nil {
-				return
-			}
-			over := *ix
-			over.Columns, over.Expressions = cols, nil
-			over.Name = ix.Name + " over " + strings.Join(ix.Expressions, ", ")
-			ix = &over
-		}
-		if ix == nil || !ix.KeyCandidate() {
-			return
-		}
-		for _, c := range ix.Columns {
-			col := d.t.Column(c)
-			if col == nil || !col.NotNull && !ix.NullsNotDistinct {
-				return
-			}
-		}
-		out = append(out, uniqueIndex{idx: ix, label: fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))})
-	}
-	consider(d.t.PrimaryKey, "primary key")
-	for i := range d.t.Uniques {
-		kind := "unique constraint"
-		if !d.t.Uniques[i].Constraint {
-			kind = "unique index"
-		}
-		consider(&d.t.Uniques[i], kind)
-	}
-	return out
-}
+// uniqueIndexes are the table's declared keys in the schema's graph
+// (declaredKeys): the primary key and the unique constraints and indexes
+// that prove their columns unique in every row.
+func (d *designer) uniqueIndexes() []uniqueIndex { return d.node().keys }
 
 // oversize copies the profile's count of rows over DynamoDB's item size,
 // or is nil when it found none.

@@ -215,34 +215,12 @@ func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
 	return out
 }
 
-// impliedReference finds the table whose key column c is named after
-// (customer_ref beside customer.customer_ref, manager_staff_id beside
-// staff.staff_id, conversation_id beside conversations.id) with values that
-// fit in it: as many distinct values or fewer, and a range inside the
-// key's. A generic key name ("id") counts only with its table's name.
-func (d *designer) impliedReference(c *catalog.Column, cp *catalog.ColumnProfile) string {
-	ws := strings.Join(words(c.Name), "_")
-	for _, k := range d.keys {
-		if k.schema == d.t.Schema && k.table == d.t.Name {
-			continue
-		}
-		kw := strings.Join(words(k.column), "_")
-		if kw == "id" {
-			// A generic key is named by its table: conversation_id
-			// beside conversations.id (the Rails and Django convention).
-			tw := strings.Join(words(k.table), "_")
-			if ws != singularOf(tw)+"_id" && ws != tw+"_id" {
-				continue
-			}
-		} else if len(kw) < 3 || ws != kw && !strings.HasSuffix(ws, "_"+kw) {
-			continue
-		}
-		if cp != nil && k.profile != nil && cp.Distinct > 0 {
-			if cp.Distinct > k.profile.Distinct || !within(cp.Min, cp.Max, k.profile.Min, k.profile.Max, c.Category) {
-				continue
-			}
-		}
-		return k.schema + "." + k.table + "." + k.column
+// impliedReference names the key ("schema.table.column") an undeclared
+// reference of column c points at in the schema's graph (inferReference:
+// named after the key, values that fit), or "". cp is c's profile.
+func (d *designer) impliedReference(c *catalog.Column, _ *catalog.ColumnProfile) string {
+	if r := d.node().inferredReference(c.Name); r != nil {
+		return r.target()
 	}
 	return ""
 }

@@ -76,26 +76,10 @@ type proposal struct {
 // proposal that passes, as a candidate and its sort key; nil when none
 // does.
 func (d *designer) structural(cands []*candidate) (*candidate, *sortKey, error) {
-	var props []proposal
-	props = append(props, d.declaredNaturalKey()...)
-	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
-	props = append(props, d.alternateNaturalKeys()...)
-	for _, u := range d.uniqueIndexes() {
-		if u.idx != d.t.PrimaryKey {
-			kind := "unique constraint"
-			if !u.idx.Constraint {
-				kind = "unique index"
-			}
-			props = append(props, d.compositeOwners(u.idx, kind)...)
-		}
-	}
-	props = append(props, d.dataUniqueNatural(true)...)
-	owned, err := d.ownedCodes()
+	props, err := d.candidateKeys()
 	if err != nil {
 		return nil, nil, err
 	}
-	props = append(props, owned...)
-	props = append(props, d.dataUniqueNatural(false)...)
 	for _, p := range props {
 		c := d.proposed(p, cands)
 		if c == nil {
@@ -189,46 +173,17 @@ func (d *designer) ownSequence(col *catalog.Column) bool {
 	return sequenceEvidence(col, d.colProfile(col.Name)) != "" && d.referenceOf(col.Name) == nil
 }
 
-// reference is a column's reference to another table's key.
-type reference struct {
-	fk *catalog.ForeignKey
-	// parent names the referenced table.
-	parent string
-	// surrogate: the referenced column is sequence-style in its table.
-	surrogate bool
-}
-
 // referenceOf returns the declared reference a column leads, or nil.
 func (d *designer) referenceOf(name string) *reference {
-	for i := range d.t.ForeignKeys {
-		fk := &d.t.ForeignKeys[i]
-		if fk.Columns[0] != name {
-			continue
-		}
-		r := &reference{fk: fk, parent: fk.RefSchema + "." + fk.RefTable}
-		r.surrogate = d.surrogateKey(fk.RefSchema+"."+fk.RefTable+"."+fk.RefColumns[0], 0)
-		return r
-	}
-	return nil
+	return d.node().declaredReference(name)
 }
 
-// surrogateKey reports whether the key column ("schema.table.column") is a
-// surrogate: sequence-style in its table, an integer named as a row id
-// (id, *_id, *_sk, *_key), or a mirror of another table's surrogate.
-func (d *designer) surrogateKey(ref string, depth int) bool {
-	for _, k := range d.keys {
-		if k.schema+"."+k.table+"."+k.column != ref {
-			continue
-		}
-		if k.profile != nil && k.profile.Sequence != nil {
-			return true
-		}
-		if k.ref != "" && depth < 8 {
-			return d.surrogateKey(k.ref, depth+1)
-		}
-		return k.numeric && rowIDName(k.column)
+// node is the table's node in the schema's graph.
+func (d *designer) node() *tableNode {
+	if d.n == nil {
+		d.n = d.g.node(d.t, d.tp)
 	}
-	return false
+	return d.n
 }
 
 // rowIDName reports whether a column is named as a row id of its table:

@@ -273,7 +273,7 @@ func (d *designer) design() (*plans.Table, error) {
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
-	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && chosen.meaning == meaningClassification) {
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed)) {
 		// The children carry the primary key's values: a column with no
 		// evidence of meaning, or a category, does not displace it.
 		warned := len(pt.Warnings)
@@ -445,6 +445,7 @@ const (
 	meaningUniqueName       = 1.0
 	meaningOwnedByName      = 1.02
 	meaningReference        = 0.9
+	meaningUnindexed        = 0.74
 	meaningUniqueConstraint = 0.9
 	meaningImplied          = 0.85
 	meaningPolicy           = 0.8
@@ -555,6 +556,20 @@ func (d *designer) candidates() []*candidate {
 		switch {
 		case owner(t.Name, fk.RefTable):
 			meaning, role = meaningOwner, "the owning entity: the table is named after it"
+		case len(fk.Columns) == 1 && d.g.coarserOwner(d.node(), r) != nil:
+			// Rule coarser-owner: the rows' other reference points at
+			// a row this parent owns too (a task's board column belongs
+			// to the task's project): the rows form a hierarchy under
+			// this parent, which owns them whatever its number of values.
+			finer := d.g.coarserOwner(d.node(), r)
+			meaning, role = meaningOwnedByName, "the owner of the rows: "+finer.columns[0]+" points at "+finer.parent+", whose rows "+r.parent+" owns too, so the rows form a hierarchy under it (rule "+RuleCoarserOwner+")"
+		case len(fk.Columns) == 1 && d.node().unindexed(fk.Columns[0]) && !(n > 0 && classification(n, rows)):
+			// Rule unindexed-reference: the source indexes what its
+			// application reads, and never this reference: no list of a
+			// parent's rows is read by it (a row's last edit, its current
+			// column on a board: a reference that changes over the row's
+			// life).
+			meaning, role = meaningUnindexed, "a reference the source indexes nowhere, though it indexes other columns: no list of the parent's rows is read by it (rule "+RuleUnindexedReference+")"
 		case len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9:
 			// One row per referenced row is a 1:1 link, not a collection
 			// of rows belonging to one entity.

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
@@ -184,6 +185,72 @@ func (n *tableNode) inferredReference(column string) *reference {
 		}
 	}
 	return nil
+}
+
+// unindexed reports whether a column is in no declared key and no source
+// index while the source indexes other columns of the table: the
+// application reads no rows by it. A table the source indexes nowhere
+// says nothing either way.
+func (n *tableNode) unindexed(column string) bool {
+	t := n.table
+	if len(t.Indexes) == 0 {
+		return false
+	}
+	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
+	if in(t.PrimaryKey) {
+		return false
+	}
+	for i := range t.Uniques {
+		if in(&t.Uniques[i]) {
+			return false
+		}
+	}
+	for i := range t.Indexes {
+		if in(&t.Indexes[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// coarserOwner returns another declared one-column reference of n whose
+// parent is owned by r's parent (ownedBy) (tasks.column_id → columns,
+// columns.project_id → projects, beside tasks.project_id → projects): the
+// finer reference, or nil when there is none.
+func (g *schemaGraph) coarserOwner(n *tableNode, r *reference) *reference {
+	if !r.declared() || len(r.columns) != 1 {
+		return nil
+	}
+	for _, o := range n.refs {
+		if o == r || !o.declared() || len(o.columns) != 1 || o.parent == r.parent || o.parent == o.from {
+			continue
+		}
+		q := g.nodes[o.parent]
+		if q == nil {
+			continue
+		}
+		for _, qr := range q.refs {
+			if qr.declared() && qr.parent == r.parent && q.ownedBy(qr) {
+				return o
+			}
+		}
+	}
+	return nil
+}
+
+// ownedBy reports whether a one-column reference is part of a composite
+// declared key of its table: the key says the rest is unique only within
+// the parent, which owns the rows (columns' UNIQUE(title, project_id)).
+func (n *tableNode) ownedBy(r *reference) bool {
+	if len(r.columns) != 1 {
+		return false
+	}
+	for _, k := range n.keys {
+		if len(k.idx.Columns) > 1 && slices.Contains(k.idx.Columns, r.columns[0]) {
+			return true
+		}
+	}
+	return false
 }
 
 // referencedByOthers names a foreign key of another table to the table's

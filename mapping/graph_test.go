@@ -1,6 +1,8 @@
 package mapping
 
 import (
+	"context"
+	"slices"
 	"strings"
 	"testing"
 
@@ -77,5 +79,93 @@ func TestSchemaGraph(t *testing.T) {
 	}
 	if comments.declaredReference("post_id") != nil {
 		t.Error("comments.post_id is not declared")
+	}
+}
+
+// serialCol is a bigint fed by its table's sequence.
+func serialCol(name, table string) catalog.Column {
+	c := col(name, "bigint", "N")
+	c.Sequence = "public." + table + "_" + name + "_seq"
+	return c
+}
+
+// tableOf is a migratable table of schema public.
+func tableOf(name string, cols []catalog.Column, pk []string, fks ...catalog.ForeignKey) catalog.Table {
+	t := catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable, Migratable: true, Columns: cols, ForeignKeys: fks}
+	if pk != nil {
+		t.PrimaryKey = &catalog.Index{Name: name + "_pkey", Columns: pk, Constraint: true}
+	}
+	return t
+}
+
+func fkTo(name, column, parent string) catalog.ForeignKey {
+	return catalog.ForeignKey{Name: name, Columns: []string{column}, RefSchema: "public", RefTable: parent, RefColumns: []string{"id"}}
+}
+
+// designTable designs s and returns the named table's keys and the
+// partition key's first reason.
+func designTable(t *testing.T, s *catalog.Schema, p *catalog.Profile, name string) (pk, sk []string, why string) {
+	t.Helper()
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range plan.Tables {
+		if pt := &plan.Tables[i]; pt.Source == "public."+name {
+			return partColumns(&pt.PartitionKey), partColumns(pt.SortKey), pt.PartitionKey.Why[0]
+		}
+	}
+	t.Fatalf("%s not planned", name)
+	return nil, nil, ""
+}
+
+// TestCoarserOwnerOverUnindexedReference: a board's tasks reference their
+// project (indexed, 40 values for 6,000 rows) and their current column
+// (178 values, indexed nowhere), and each column belongs to a project by
+// UNIQUE(title, project_id). The project owns the tasks — it owns the
+// column too — and is no classification for its few values; the column,
+// which the source never reads tasks by, is no owner.
+func TestCoarserOwnerOverUnindexedReference(t *testing.T) {
+	s := &catalog.Schema{Database: "board", Tables: []catalog.Table{
+		tableOf("projects", []catalog.Column{serialCol("id", "projects"), col("name", "text", "S")}, []string{"id"}),
+		tableOf("columns", []catalog.Column{serialCol("id", "columns"), col("project_id", "bigint", "N"), col("title", "text", "S")}, []string{"id"},
+			fkTo("columns_project_fkey", "project_id", "projects")),
+		tableOf("tasks", []catalog.Column{serialCol("id", "tasks"), col("project_id", "bigint", "N"), col("column_id", "bigint", "N"), col("title", "text", "S")}, []string{"id"},
+			fkTo("tasks_project_fkey", "project_id", "projects"), fkTo("tasks_column_fkey", "column_id", "columns")),
+	}}
+	s.Tables[1].Uniques = []catalog.Index{{Name: "columns_title_project_key", Columns: []string{"title", "project_id"}, Constraint: true}}
+	s.Tables[2].Indexes = []catalog.Index{{Name: "tasks_project_idx", Columns: []string{"project_id"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "projects", Rows: 40, Columns: []catalog.ColumnProfile{prof("id", 40, 1, 8), prof("name", 40, 1, 12)}},
+		{Schema: "public", Name: "columns", Rows: 178, Columns: []catalog.ColumnProfile{prof("id", 178, 1, 8), prof("project_id", 40, 6, 8), prof("title", 6, 40, 10)}},
+		{Schema: "public", Name: "tasks", Rows: 6000, Columns: []catalog.ColumnProfile{prof("id", 6000, 1, 8), prof("project_id", 40, 400, 8), prof("column_id", 178, 90, 8), prof("title", 542, 34, 20)}},
+	}}
+	pk, _, why := designTable(t, s, p, "tasks")
+	if !slices.Equal(pk, []string{"project_id"}) || !strings.Contains(why, RuleCoarserOwner) {
+		t.Errorf("tasks pk = %v (%s), want project_id by rule %s", pk, why, RuleCoarserOwner)
+	}
+}
+
+// TestUnindexedReferenceKeepsReferencedKey: a node's only reference is its
+// last edit's changeset, which the source indexes nowhere while it indexes
+// the node's tile and time; the node's serial id is what other tables
+// reference. The changeset changes on every edit: the id stays the key.
+func TestUnindexedReferenceKeepsReferencedKey(t *testing.T) {
+	s := &catalog.Schema{Database: "map", Tables: []catalog.Table{
+		tableOf("nodes", []catalog.Column{serialCol("id", "nodes"), col("changeset_id", "bigint", "N"), col("tile", "bigint", "N"), col("seen_at", "timestamp without time zone", "D")}, []string{"id"},
+			fkTo("nodes_changeset_fkey", "changeset_id", "changesets")),
+		tableOf("changesets", []catalog.Column{serialCol("id", "changesets"), col("user_id", "bigint", "N")}, []string{"id"}),
+		tableOf("node_tags", []catalog.Column{col("node_id", "bigint", "N"), col("k", "text", "S")}, []string{"node_id", "k"},
+			fkTo("node_tags_node_fkey", "node_id", "nodes")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "nodes_tile_idx", Columns: []string{"tile"}}, {Name: "nodes_seen_idx", Columns: []string{"seen_at"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "nodes", Rows: 5000, Columns: []catalog.ColumnProfile{prof("id", 5000, 1, 8), prof("changeset_id", 1900, 12, 8), prof("tile", 4673, 3, 8), prof("seen_at", 4990, 2, 8)}},
+		{Schema: "public", Name: "changesets", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8), prof("user_id", 300, 40, 8)}},
+		{Schema: "public", Name: "node_tags", Rows: 9000, Columns: []catalog.ColumnProfile{prof("node_id", 4000, 9, 8), prof("k", 30, 900, 8)}},
+	}}
+	pk, _, why := designTable(t, s, p, "nodes")
+	if !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("nodes pk = %v (%s), want the referenced id: the changeset is indexed nowhere", pk, why)
 	}
 }

@@ -50,6 +50,18 @@ const (
 	// family name, then given names, a shop by its name; the mirrored key
 	// ends the sort key as the tiebreak that keeps the item key unique.
 	RuleNameOverMirroredKey = "name-over-mirrored-key"
+	// RuleCoarserOwner: a reference to a parent that also owns the row
+	// another reference of the table points at (a task's project, which
+	// owns the task's board column) is an owner of the rows, never a
+	// classification, whatever its number of values.
+	RuleCoarserOwner = "coarser-owner"
+	// RuleUnindexedReference: a reference in no declared key and no
+	// source index, in a table whose other columns the source indexes,
+	// is read by nothing: it ranks below the references the source
+	// indexes, and it does not displace a primary key other tables
+	// reference (a row's last edit, a task's current column: references
+	// that change over the row's life are no identity).
+	RuleUnindexedReference = "unindexed-reference"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -58,7 +70,7 @@ const (
 // KeyRules lists the decision list's rule names in priority order.
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleCoarserOwner, RuleUnindexedReference, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

@@ -169,3 +169,37 @@ func TestUnindexedReferenceKeepsReferencedKey(t *testing.T) {
 		t.Errorf("nodes pk = %v (%s), want the referenced id: the changeset is indexed nowhere", pk, why)
 	}
 }
+
+// TestEpochTimeOrdersSortKey: a bigint named as a date that holds Unix
+// seconds orders a parent's rows like a timestamp (rule epoch-time): the
+// moves of a task come back by date, the id ending the key; a bigint
+// named as a date dimension's surrogate (date_sk) is no time.
+func TestEpochTimeOrdersSortKey(t *testing.T) {
+	epoch := func(name string, distinct int64, lo, hi string) catalog.ColumnProfile {
+		cp := prof(name, distinct, 2, 8)
+		cp.Min, cp.Max = lo, hi
+		return cp
+	}
+	s := &catalog.Schema{Database: "board", Tables: []catalog.Table{
+		tableOf("moves", []catalog.Column{serialCol("id", "moves"), col("task_id", "bigint", "N"), col("date", "bigint", "N"), col("dst_column_id", "bigint", "N")}, []string{"id"},
+			fkTo("moves_task_fkey", "task_id", "tasks")),
+		tableOf("tasks", []catalog.Column{serialCol("id", "tasks"), col("title", "text", "S")}, []string{"id"}),
+	}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "moves", Rows: 9650, Columns: []catalog.ColumnProfile{prof("id", 9650, 1, 8), prof("task_id", 6000, 5, 8), epoch("date", 9600, "1600000000", "1700000000"), prof("dst_column_id", 178, 300, 8)}},
+		{Schema: "public", Name: "tasks", Rows: 6000, Columns: []catalog.ColumnProfile{prof("id", 6000, 1, 8), prof("title", 542, 34, 20)}},
+	}}
+	chk := &fakeChecker{unique: [][]string{{"task_id", "date"}, {"task_id", "dst_column_id"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"task_id"}) || len(sk) == 0 || sk[0] != "date" {
+		t.Errorf("moves = %v / %v, want task_id / date first", pk, sk)
+	}
+	sk := col("d_date_sk", "bigint", "N")
+	if epochTime("store_sales", &sk, &catalog.ColumnProfile{Min: "2450000000"}) {
+		t.Error("d_date_sk taken for a time: a surrogate of a date dimension is an identifier")
+	}
+}

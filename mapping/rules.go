@@ -62,6 +62,10 @@ const (
 	// reference (a row's last edit, a task's current column: references
 	// that change over the row's life are no identity).
 	RuleUnindexedReference = "unindexed-reference"
+	// RuleEpochTime (sort keys): an integer named as a date or time, no
+	// identifier by its name, whose values are seconds since 1970 orders a
+	// partition's items like a timestamp.
+	RuleEpochTime = "epoch-time"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"

@@ -105,7 +105,7 @@ func (d *designer) leadColumns(c *candidate) []string {
 	best, bestN := "", int64(0)
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
-		if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && !changeStamp(col.Name) && d.distinctOf(col.Name) > bestN {
+		if kp, why := d.sortPart(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && !changeStamp(col.Name) && d.distinctOf(col.Name) > bestN {
 			best, bestN = col.Name, d.distinctOf(col.Name)
 		}
 	}
@@ -113,6 +113,37 @@ func (d *designer) leadColumns(c *candidate) []string {
 		return nil
 	}
 	return []string{best}
+}
+
+// sortPart is a column's key part for a sort key: keyPartFor, with an
+// integer that holds a time (epochTime) ordering like one.
+func (d *designer) sortPart(col *catalog.Column, cp *catalog.ColumnProfile) (keyPart, string) {
+	kp, why := keyPartFor(col, cp)
+	if why == "" && !kp.timeLike && epochTime(d.t.Name, col, cp) {
+		kp.timeLike = true
+	}
+	return kp, why
+}
+
+// epochTime reports whether an integer column holds a time as seconds
+// (or milliseconds) since 1970 (rule epoch-time): named as a date or time
+// (date, date_creation, created_time), no identifier by its name (a date
+// dimension's surrogate, d_date_sk, is one), and every value in the
+// profile after 1973 in seconds. Kanboard-style schemas keep every date so.
+func epochTime(table string, col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	if col.Category != "N" || cp == nil || cp.Min == "" || !anyWord(words(col.Name), timeWords) || roleOf(table, col) == roleIdentifier || rowIDName(col.Name) {
+		return false
+	}
+	switch col.BaseType {
+	case "bigint", "integer", "int8", "int4":
+	default:
+		return false
+	}
+	var lo int64
+	if _, err := fmt.Sscan(cp.Min, &lo); err != nil {
+		return false
+	}
+	return lo >= 100_000_000
 }
 
 // changeStamp reports whether a column is named as the time of the row's
@@ -218,7 +249,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 			return nil, false
 		}
 		cp := d.colProfile(name)
-		kp, why := keyPartFor(col, cp)
+		kp, why := d.sortPart(col, cp)
 		if why != "" || cp != nil && cp.Nulls > 0 || len(columns) == 1 && d.holdsEmpty(col, cp) {
 			return nil, false
 		}
@@ -251,6 +282,9 @@ func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
 	var why []string
 	if len(parts) > 0 && parts[0].timeLike {
 		why = append(why, parts[0].part.Column+" leads: items of one partition key come back in time order, so range reads are natural")
+		if col := d.t.Column(parts[0].part.Column); col != nil && col.Category == "N" {
+			why[len(why)-1] += " (rule " + RuleEpochTime + ": an integer named as a time, holding seconds since 1970)"
+		}
 	}
 	if seq {
 		why = append(why, "a surrogate id comes last, only because it makes the key unique (a sequence inside a sort key is harmless)")
@@ -293,7 +327,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" || changeStamp(col.Name) {
 			continue
 		}
-		kp, why := keyPartFor(col, cp)
+		kp, why := d.sortPart(col, cp)
 		if why != "" || kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary || kp.bytes > plans.MaxSortKeyBytes/2 {
 			continue
 		}

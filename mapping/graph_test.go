@@ -203,3 +203,38 @@ func TestEpochTimeOrdersSortKey(t *testing.T) {
 		t.Error("d_date_sk taken for a time: a surrogate of a date dimension is an identifier")
 	}
 }
+
+// TestJunctionIndexOrder: a unique index (not a constraint) of two
+// references is how the application reads the pairs, so its leading
+// reference owns them even though the table is named after the other; a
+// second composite index in the other order makes the order no evidence,
+// and the table's name decides again.
+func TestJunctionIndexOrder(t *testing.T) {
+	build := func(reverse bool) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+			tableOf("status_pins", []catalog.Column{serialCol("id", "status_pins"), col("account_id", "bigint", "N"), col("status_id", "bigint", "N")}, []string{"id"},
+				fkTo("pins_account_fkey", "account_id", "accounts"), fkTo("pins_status_fkey", "status_id", "statuses")),
+			tableOf("accounts", []catalog.Column{serialCol("id", "accounts")}, []string{"id"}),
+			tableOf("statuses", []catalog.Column{serialCol("id", "statuses")}, []string{"id"}),
+		}}
+		s.Tables[0].Uniques = []catalog.Index{{Name: "pins_account_status_idx", Columns: []string{"account_id", "status_id"}}}
+		s.Tables[0].Indexes = []catalog.Index{{Name: "pins_status_idx", Columns: []string{"status_id"}}}
+		if reverse {
+			s.Tables[0].Indexes[0].Columns = []string{"status_id", "account_id"}
+		}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{
+			{Schema: "public", Name: "status_pins", Rows: 400, Columns: []catalog.ColumnProfile{prof("id", 400, 1, 8), prof("account_id", 150, 9, 8), prof("status_id", 400, 1, 8)}},
+			{Schema: "public", Name: "accounts", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8)}},
+			{Schema: "public", Name: "statuses", Rows: 9000, Columns: []catalog.ColumnProfile{prof("id", 9000, 1, 8)}},
+		}}
+		return s, p
+	}
+	s, p := build(false)
+	if pk, sk, why := designTable(t, s, p, "status_pins"); !slices.Equal(pk, []string{"account_id"}) || !slices.Equal(sk, []string{"status_id"}) || !strings.Contains(why, RuleJunctionIndexOrder) {
+		t.Errorf("status_pins = %v / %v (%s), want account_id / status_id by %s", pk, sk, why, RuleJunctionIndexOrder)
+	}
+	s, p = build(true)
+	if pk, _, why := designTable(t, s, p, "status_pins"); !slices.Equal(pk, []string{"status_id"}) {
+		t.Errorf("status_pins with a reverse composite index = %v (%s), want status_id: the table is named after it", pk, why)
+	}
+}

@@ -62,6 +62,11 @@ const (
 	// reference (a row's last edit, a task's current column: references
 	// that change over the row's life are no identity).
 	RuleUnindexedReference = "unindexed-reference"
+	// RuleJunctionIndexOrder: within composite-key-owner, a unique index
+	// (not a constraint) made only of references is how the application
+	// reads the pairs: its leading reference (no classification) owns
+	// them, whatever the table is named after.
+	RuleJunctionIndexOrder = "junction-index-order"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
@@ -73,7 +78,7 @@ const (
 
 // KeyRules lists the decision list's rule names in priority order.
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleJunctionIndexOrder, RuleAlternateNaturalKey,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleCoarserOwner, RuleUnindexedReference, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -293,6 +298,25 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 			whys[3] = "references " + r.parent + ", whose rows own these"
 		}
 	}
+	if lead := d.leadingReference(ix, classified); lead != "" {
+		// Rule junction-index-order: a unique index (not a constraint)
+		// made only of references is how the application reads the
+		// pairs: its leading reference owns them, whatever the table is
+		// named after.
+		for i := range classes {
+			classes[i] = slices.DeleteFunc(classes[i], func(c string) bool { return c == lead })
+		}
+		leadWhy := "references " + d.referenceOf(lead).parent + " and leads the unique index the application reads the pairs by (rule " + RuleJunctionIndexOrder + ")"
+		out := []proposal{{rule: RuleCompositeKeyOwner, pk: []string{lead}, rest: without(ix.Columns, []string{lead}), label: label,
+			why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key (%s)", label, strings.Join(without(ix.Columns, []string{lead}), ", "), lead, lead, leadWhy)}}
+		for _, name := range ix.Columns {
+			if name != lead && slices.ContainsFunc(classes[:], func(cl []string) bool { return slices.Contains(cl, name) }) {
+				out = append(out, proposal{rule: RuleCompositeKeyOwner, pk: []string{name}, rest: without(ix.Columns, []string{name}), label: label,
+					why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key", label, strings.Join(without(ix.Columns, []string{name}), ", "), name, name)})
+			}
+		}
+		return out
+	}
 	var out []proposal
 	for i, cl := range classes {
 		for _, name := range cl {
@@ -301,6 +325,40 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	return out
+}
+
+// leadingReference is the leading column of a composite unique index
+// (not a constraint) every column of which is a declared reference, when
+// it is no classification and no time, and no other composite index of
+// the table leads with another column of the key; "" otherwise.
+func (d *designer) leadingReference(ix *catalog.Index, classified func(string) bool) string {
+	if ix.Constraint || len(ix.Columns) < 2 {
+		return ""
+	}
+	for _, c := range ix.Columns {
+		if d.referenceOf(c) == nil {
+			return ""
+		}
+	}
+	// Another composite index that leads with another column of the key
+	// reads the pairs the other way round as well: the order is no
+	// evidence then. (A one-column index on the other side is the
+	// reverse lookup, not a second owner's list.)
+	others := append(slices.Clone(d.t.Indexes), d.t.Uniques...)
+	for i := range others {
+		o := &others[i]
+		if o.Name != ix.Name && len(o.Columns) > 1 && o.Columns[0] != ix.Columns[0] && slices.Contains(ix.Columns, o.Columns[0]) {
+			return ""
+		}
+	}
+	for _, c := range ix.Columns {
+		col := d.t.Column(c)
+		if classified(c) || anyWord(words(c), timeWords) || d.ownSequence(col) {
+			continue
+		}
+		return c
+	}
+	return ""
 }
 
 // alternateNaturalKeys proposes one-column unique constraints and indexes

@@ -238,3 +238,26 @@ func TestJunctionIndexOrder(t *testing.T) {
 		t.Errorf("status_pins with a reverse composite index = %v (%s), want status_id: the table is named after it", pk, why)
 	}
 }
+
+// TestInheritedDensity: a settings row per user, keyed by its own serial
+// id, with user_id unique (an index) and a declared reference to users.
+// user_id is dense in the data only because it carries the users'
+// numbering, one row each: it is the row's identity beside the surrogate,
+// not a sequence of the table's own.
+func TestInheritedDensity(t *testing.T) {
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("web_settings", []catalog.Column{serialCol("id", "web_settings"), col("user_id", "bigint", "N"), col("data", "text", "S")}, []string{"id"},
+			fkTo("web_settings_user_fkey", "user_id", "users")),
+		tableOf("users", []catalog.Column{serialCol("id", "users")}, []string{"id"}),
+	}}
+	s.Tables[0].Uniques = []catalog.Index{{Name: "web_settings_user_idx", Columns: []string{"user_id"}}}
+	userID := prof("user_id", 800, 1, 8)
+	userID.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 800 distinct of 800 rows"}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "web_settings", Rows: 800, Columns: []catalog.ColumnProfile{prof("id", 800, 1, 8), userID, prof("data", 700, 5, 200)}},
+		{Schema: "public", Name: "users", Rows: 800, Columns: []catalog.ColumnProfile{prof("id", 800, 1, 8)}},
+	}}
+	if pk, _, why := designTable(t, s, p, "web_settings"); !slices.Equal(pk, []string{"user_id"}) || !strings.Contains(why, RuleAlternateNaturalKey) {
+		t.Errorf("web_settings pk = %v (%s), want user_id by %s", pk, why, RuleAlternateNaturalKey)
+	}
+}

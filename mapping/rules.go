@@ -30,7 +30,9 @@ const (
 	RuleCompositeKeyOwner = "composite-key-owner"
 	// RuleAlternateNaturalKey: when the primary key is a surrogate (or
 	// mirrors one), a one-column unique constraint or index on a natural
-	// column is the identity.
+	// column is the identity — or on a declared reference whose only
+	// sequence evidence is its data's density (the parent's numbering:
+	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
@@ -361,6 +363,18 @@ func (d *designer) leadingReference(ix *catalog.Index, classified func(string) b
 	return ""
 }
 
+// inheritedDensity reports whether a column's only sequence evidence is
+// its data's density (no default, identity or sequence of its own) and it
+// is a declared reference: the dense values are the parent's numbering,
+// which the row carries, not a sequence of the table's.
+func (d *designer) inheritedDensity(col *catalog.Column) bool {
+	cp := d.colProfile(col.Name)
+	if cp == nil || cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || generated(col, nil) {
+		return false
+	}
+	return d.referenceOf(col.Name) != nil
+}
+
 // alternateNaturalKeys proposes one-column unique constraints and indexes
 // on natural columns, identifiers by name first.
 func (d *designer) alternateNaturalKeys() []proposal {
@@ -370,11 +384,14 @@ func (d *designer) alternateNaturalKeys() []proposal {
 			continue
 		}
 		col := d.t.Column(u.idx.Columns[0])
-		if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" {
+		if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" && !d.inheritedDensity(col) {
 			continue
 		}
 		p := proposal{rule: RuleAlternateNaturalKey, pk: u.idx.Columns, label: u.label,
 			why: u.label + " is the natural identity beside the table's surrogate"}
+		if d.inheritedDensity(col) {
+			p.why = u.label + " makes the row one per " + d.referenceOf(col.Name).parent + ": a 1:1 extension found by its parent's key, beside the table's own surrogate (its dense values are the parent's numbering, not the table's)"
+		}
 		switch roleOf(d.t.Name, col) {
 		case roleIdentifier:
 			ids = append(ids, p)

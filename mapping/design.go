@@ -556,6 +556,13 @@ func (d *designer) candidates() []*candidate {
 		switch {
 		case owner(t.Name, fk.RefTable):
 			meaning, role = meaningOwner, "the owning entity: the table is named after it"
+		case len(fk.Columns) == 1 && d.g.partOf(d.node(), r) != nil:
+			// Rule optional-part: the parent points back at this row
+			// from a column it may leave empty, while the row cannot
+			// exist without the parent: the row is an optional part of
+			// it (a status's poll), however 1:1 the link.
+			back := d.g.partOf(d.node(), r)
+			meaning, role = meaningOwner, "the row is an optional part of its parent: "+back.from+"."+back.columns[0]+" points back at it and may be empty, while "+fk.Columns[0]+" never is (rule "+RuleOptionalPart+")"
 		case len(fk.Columns) == 1 && d.g.coarserOwner(d.node(), r) != nil:
 			// Rule coarser-owner: the rows' other reference points at
 			// a row this parent owns too (a task's board column belongs

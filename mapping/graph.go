@@ -238,6 +238,33 @@ func (g *schemaGraph) coarserOwner(n *tableNode, r *reference) *reference {
 	return nil
 }
 
+// partOf returns the parent's reference back to n's table when r is a
+// mandatory one-column reference (NOT NULL) and the parent's reference back
+// is optional (a nullable column): the row is an optional part of the
+// parent. nil otherwise.
+func (g *schemaGraph) partOf(n *tableNode, r *reference) *reference {
+	if !r.declared() || len(r.columns) != 1 {
+		return nil
+	}
+	if c := n.table.Column(r.columns[0]); c == nil || !c.NotNull {
+		return nil
+	}
+	p := g.nodes[r.parent]
+	if p == nil || p == n {
+		return nil
+	}
+	self := qualified(n.table.Schema, n.table.Name)
+	for _, back := range p.refs {
+		if back.parent != self || len(back.columns) != 1 {
+			continue
+		}
+		if c := p.table.Column(back.columns[0]); c != nil && !c.NotNull {
+			return back
+		}
+	}
+	return nil
+}
+
 // ownedBy reports whether a one-column reference is part of a composite
 // declared key of its table: the key says the rest is unique only within
 // the parent, which owns the rows (columns' UNIQUE(title, project_id)).

@@ -261,3 +261,30 @@ func TestInheritedDensity(t *testing.T) {
 		t.Errorf("web_settings pk = %v (%s), want user_id by %s", pk, why, RuleAlternateNaturalKey)
 	}
 }
+
+// TestOptionalPart: a poll belongs to its status (NOT NULL status_id, one
+// poll per status), and the status points back at its poll from a column
+// most statuses leave empty: the poll is an optional part of the status,
+// which owns it, not a 1:1 link ranked below the poll's author.
+func TestOptionalPart(t *testing.T) {
+	statusPoll := col("poll_id", "bigint", "N")
+	statusPoll.NotNull = false
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("polls", []catalog.Column{serialCol("id", "polls"), col("account_id", "bigint", "N"), col("status_id", "bigint", "N")}, []string{"id"},
+			fkTo("polls_account_fkey", "account_id", "accounts"), fkTo("polls_status_fkey", "status_id", "statuses")),
+		tableOf("accounts", []catalog.Column{serialCol("id", "accounts")}, []string{"id"}),
+		tableOf("statuses", []catalog.Column{serialCol("id", "statuses"), col("account_id", "bigint", "N"), statusPoll}, []string{"id"},
+			fkTo("statuses_account_fkey", "account_id", "accounts")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "polls_account_idx", Columns: []string{"account_id"}}, {Name: "polls_status_idx", Columns: []string{"status_id"}}}
+	pollID := prof("poll_id", 300, 1, 8)
+	pollID.Nulls = 8700
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "polls", Rows: 300, Columns: []catalog.ColumnProfile{prof("id", 300, 1, 8), prof("account_id", 200, 4, 8), prof("status_id", 300, 1, 8)}},
+		{Schema: "public", Name: "accounts", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8)}},
+		{Schema: "public", Name: "statuses", Rows: 9000, Columns: []catalog.ColumnProfile{prof("id", 9000, 1, 8), prof("account_id", 1600, 150, 8), pollID}},
+	}}
+	if pk, _, why := designTable(t, s, p, "polls"); !slices.Equal(pk, []string{"status_id"}) || !strings.Contains(why, RuleOptionalPart) {
+		t.Errorf("polls pk = %v (%s), want status_id by %s", pk, why, RuleOptionalPart)
+	}
+}

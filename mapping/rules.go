@@ -57,6 +57,11 @@ const (
 	// owns the task's board column) is an owner of the rows, never a
 	// classification, whatever its number of values.
 	RuleCoarserOwner = "coarser-owner"
+	// RuleOptionalPart: a mandatory reference to a parent that points
+	// back at the row from a column it may leave empty makes the row an
+	// optional part of the parent (a status's poll): the parent owns it,
+	// however 1:1 the link.
+	RuleOptionalPart = "optional-part"
 	// RuleUnindexedReference: a reference in no declared key and no
 	// source index, in a table whose other columns the source indexes,
 	// is read by nothing: it ranks below the references the source
@@ -81,7 +86,7 @@ const (
 // KeyRules lists the decision list's rule names in priority order.
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleJunctionIndexOrder, RuleAlternateNaturalKey,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleCoarserOwner, RuleUnindexedReference, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

@@ -344,8 +344,13 @@ func (g *schemaGraph) inferReference(n *tableNode, col *catalog.Column) *referen
 			continue
 		}
 		values := "not profiled: the name alone"
+		if col.Category == "S" && (cp == nil || k.profile == nil || cp.Distinct == 0) {
+			// Text fits a text key by its values or not at all: any
+			// text column would fit by its type.
+			continue
+		}
 		if cp != nil && k.profile != nil && cp.Distinct > 0 {
-			if cp.Distinct > k.profile.Distinct || !within(cp.Min, cp.Max, k.profile.Min, k.profile.Max, col.Category) {
+			if !valuesFit(cp, k.profile, col.Category) {
 				continue
 			}
 			values = fmt.Sprintf("%d values within the key's range", cp.Distinct)

@@ -288,3 +288,50 @@ func TestOptionalPart(t *testing.T) {
 		t.Errorf("polls pk = %v (%s), want status_id by %s", pk, why, RuleOptionalPart)
 	}
 }
+
+// TestInferredTextReferenceComparesValues: a text column named after a
+// text key counts as a reference only when its values are shown to fit:
+// by bounds that compare as bytes (one-case ASCII codes), or by the key's
+// full list of values. Mixed-case text, or text without a profile, fits
+// nothing merely by being text.
+func TestInferredTextReferenceComparesValues(t *testing.T) {
+	build := func(child catalog.ColumnProfile, key catalog.ColumnProfile, profiled bool) *tableNode {
+		s := &catalog.Schema{Database: "shop", Tables: []catalog.Table{
+			tableOf("shipments", []catalog.Column{col("carrier_code", "text", "S")}, nil),
+			tableOf("carriers", []catalog.Column{col("carrier_code", "text", "S")}, []string{"carrier_code"}),
+		}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{
+			{Schema: "public", Name: "shipments", Rows: 1000, Columns: []catalog.ColumnProfile{child}},
+			{Schema: "public", Name: "carriers", Rows: key.Distinct, Columns: []catalog.ColumnProfile{key}},
+		}}
+		if !profiled {
+			p = nil
+		}
+		return newSchemaGraph(s, p).nodes["public.shipments"]
+	}
+	text := func(distinct int64, lo, hi string, top ...string) catalog.ColumnProfile {
+		cp := catalog.ColumnProfile{Name: "carrier_code", Distinct: distinct, Min: lo, Max: hi}
+		for _, v := range top {
+			cp.TopValues = append(cp.TopValues, catalog.ValueCount{Value: v, Count: 1})
+		}
+		return cp
+	}
+	for _, tc := range []struct {
+		name       string
+		child, key catalog.ColumnProfile
+		profiled   bool
+		want       bool
+	}{
+		{"codes inside the key's range", text(3, "DHL", "UPS", "DHL", "UPS", "FDX"), text(20, "ACE", "ZTO"), true, true},
+		{"codes outside the key's range", text(3, "AAA", "UPS", "AAA"), text(20, "ACE", "ZTO"), true, false},
+		{"mixed case: bounds do not compare", text(3, "Dhl", "ups", "Dhl"), text(20, "Ace", "zto"), true, false},
+		{"mixed case, the key's every value listed", text(2, "Dhl", "ups", "Dhl", "ups"), text(3, "Ace", "zto", "Ace", "Dhl", "ups"), true, true},
+		{"mixed case, a value the key lacks", text(2, "Dhl", "ups", "Dhl", "UPS"), text(3, "Ace", "zto", "Ace", "Dhl", "ups"), true, false},
+		{"not profiled", text(3, "DHL", "UPS"), text(20, "ACE", "ZTO"), false, false},
+	} {
+		n := build(tc.child, tc.key, tc.profiled)
+		if got := n.inferredReference("carrier_code") != nil; got != tc.want {
+			t.Errorf("%s: inferred = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}

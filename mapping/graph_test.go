@@ -335,3 +335,30 @@ func TestInferredTextReferenceComparesValues(t *testing.T) {
 		}
 	}
 }
+
+// TestDeclaredScopeTiebreak: custom emojis are unique by (shortcode,
+// domain), the domain NULL for the server's own: the shortcode is the
+// partition key and the serial id, not a creation time unique by chance,
+// completes it.
+func TestDeclaredScopeTiebreak(t *testing.T) {
+	domain := col("domain", "text", "S")
+	domain.NotNull = false
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("custom_emojis", []catalog.Column{serialCol("id", "custom_emojis"), col("shortcode", "text", "S"), domain, col("created_at", "timestamp without time zone", "D")}, []string{"id"}),
+	}}
+	s.Tables[0].Uniques = []catalog.Index{{Name: "emojis_shortcode_domain_idx", Columns: []string{"shortcode", "domain"}}}
+	dom := prof("domain", 20, 40, 12)
+	dom.Nulls = 42
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "custom_emojis", Rows: 298, Columns: []catalog.ColumnProfile{prof("id", 298, 1, 8), prof("shortcode", 200, 5, 12), dom, prof("created_at", 298, 1, 8)}},
+	}}
+	chk := &fakeChecker{unique: [][]string{{"shortcode", "created_at"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"shortcode"}) || !slices.Equal(sk, []string{"id"}) {
+		t.Errorf("custom_emojis = %v / %v, want shortcode / id", pk, sk)
+	}
+}

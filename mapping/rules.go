@@ -74,6 +74,11 @@ const (
 	// reads the pairs: its leading reference (no classification) owns
 	// them, whatever the table is named after.
 	RuleJunctionIndexOrder = "junction-index-order"
+	// RuleDeclaredScopeTiebreak (sort keys): a partition key that a
+	// unique constraint or index declares unique only within columns
+	// that cannot be key attributes (NULL in some rows) takes the primary
+	// key as its sort key, not a column unique only by today's data.
+	RuleDeclaredScopeTiebreak = "declared-scope-tiebreak"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.

@@ -46,6 +46,9 @@ func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 			withSequence = append(withSequence, rest)
 		}
 	}
+	if sk := d.unstorableScope(c); sk != nil {
+		return sk, nil
+	}
 	sk, err := d.searchSortKey(c)
 	if sk != nil || err != nil {
 		if sk != nil {
@@ -65,6 +68,38 @@ func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unstorableScope applies rule declared-scope-tiebreak: a unique
+// constraint or index declares the partition key unique within columns
+// that cannot be key attributes (NULL in some rows: custom emojis unique by
+// (shortcode, domain), the domain NULL for local ones). The declared scope
+// says what identifies a row; a column the data happens to make unique (a
+// creation time) does not, so the table's primary key completes the sort
+// key. nil when the rule does not apply.
+func (d *designer) unstorableScope(c *candidate) *sortKey {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || slices.ContainsFunc(pk.Columns, func(col string) bool { return slices.Contains(c.columns(), col) }) {
+		return nil
+	}
+	for i := range d.t.Uniques {
+		u := &d.t.Uniques[i]
+		if u.Predicate != "" || !u.KeyCandidate() || len(u.Columns) <= len(c.cols) || !containsAll(u.Columns, c.columns()) {
+			continue
+		}
+		rest := without(u.Columns, c.columns())
+		if slices.ContainsFunc(rest, func(name string) bool { col := d.t.Column(name); return col != nil && d.usable(col) }) {
+			continue // a storable scope is the constraint's own completion
+		}
+		sk, _ := d.sortKeyFrom(pk.Columns, "unique by primary key "+pk.Name+" ("+strings.Join(pk.Columns, ", ")+")")
+		if sk == nil {
+			return nil
+		}
+		sk.why = append(sk.why, fmt.Sprintf("rule %s: %s (%s) makes %s unique only within %s, which is NULL in some rows and cannot be a key attribute; the primary key stands in for it rather than a column unique only by today's data",
+			RuleDeclaredScopeTiebreak, u.Name, strings.Join(u.Columns, ", "), strings.Join(c.columns(), ", "), strings.Join(rest, ", ")))
+		return sk
+	}
+	return nil
 }
 
 // completed is a sort key made of the lead columns (the order readers

@@ -273,7 +273,7 @@ func (d *designer) design() (*plans.Table, error) {
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
-	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed)) {
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed) || chosen.fk == nil && chosen.meaning == meaningLeading && (chosen.role == roleOther || chosen.role == roleMeasure)) {
 		// The children carry the primary key's values: a column with no
 		// evidence of meaning, or a category, does not displace it.
 		warned := len(pt.Warnings)
@@ -285,6 +285,9 @@ func (d *designer) design() (*plans.Table, error) {
 			pt.Warnings[len(pt.Warnings)-1] = "no natural key passes: " + strings.Join(c.columns(), ", ") + " is a surrogate, kept because " + d.referencedPK +
 				" references it; the best scored candidate, " + strings.Join(chosen.columns(), ", ") + ", has no evidence of meaning or only classifies rows (" + chosen.why[0] + ") — choose a natural key by hand if the application has one"
 			c.why = append(c.why, "referenced by "+d.referencedPK+": the key the children carry outranks "+strings.Join(chosen.columns(), ", ")+" ("+chosen.why[0]+")")
+			if chosen.fk == nil && chosen.meaning == meaningLeading {
+				c.why[len(c.why)-1] += " — rule " + RuleLookupNotIdentity + ": a column whose only evidence is an ordinary index is a lookup, served by an index, not the rows' identity"
+			}
 			chosen, sk, rule = c, s, RuleSequenceOnlyFallback
 		}
 	}

@@ -362,3 +362,24 @@ func TestDeclaredScopeTiebreak(t *testing.T) {
 		t.Errorf("custom_emojis = %v / %v, want shortcode / id", pk, sk)
 	}
 }
+
+// TestLookupNotIdentity: map notes keyed by a serial id that comments
+// reference, with a quadtile the source indexes (tile, status): the tile
+// has no evidence but the index, so it is a lookup, and the referenced id
+// stays the key.
+func TestLookupNotIdentity(t *testing.T) {
+	s := &catalog.Schema{Database: "map", Tables: []catalog.Table{
+		tableOf("notes", []catalog.Column{serialCol("id", "notes"), col("tile", "bigint", "N"), col("status", "text", "S"), col("created_at", "timestamp without time zone", "D")}, []string{"id"}),
+		tableOf("note_comments", []catalog.Column{serialCol("id", "note_comments"), col("note_id", "bigint", "N")}, []string{"id"},
+			fkTo("note_comments_note_fkey", "note_id", "notes")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "notes_tile_status_idx", Columns: []string{"tile", "status"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "notes", Rows: 600, Columns: []catalog.ColumnProfile{prof("id", 600, 1, 8), prof("tile", 590, 2, 8), prof("status", 3, 300, 6), prof("created_at", 600, 1, 8)}},
+		{Schema: "public", Name: "note_comments", Rows: 1500, Columns: []catalog.ColumnProfile{prof("id", 1500, 1, 8), prof("note_id", 590, 8, 8)}},
+	}}
+	pk, _, why := designTable(t, s, p, "notes")
+	if !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("notes pk = %v (%s), want the referenced id", pk, why)
+	}
+}

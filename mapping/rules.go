@@ -46,6 +46,11 @@ const (
 	// of meaning and their statistics (the owning reference with an
 	// ordering column, names with the identity as tiebreak, …).
 	RuleScoredCandidates = "scored-candidates"
+	// RuleLookupNotIdentity: a column whose only evidence is that an
+	// ordinary (non-unique) index leads with it — no name, no reference —
+	// is a lookup, not an identity: it does not displace a primary key
+	// that other tables reference, and stays an index.
+	RuleLookupNotIdentity = "lookup-not-identity"
 	// RuleNameOverMirroredKey: the scored choice is a one-column key that
 	// mirrors another table's surrogate (a 1:1 extension: person keyed by
 	// its business entity's id), and the table names its rows: people by
@@ -91,7 +96,7 @@ const (
 // KeyRules lists the decision list's rule names in priority order.
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleJunctionIndexOrder, RuleAlternateNaturalKey,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

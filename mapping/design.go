@@ -469,9 +469,11 @@ const (
 
 // candidates lists the partition key candidates of the table, gated and
 // scored, best first: every column of a key type competes, with the
-// evidence its name, its constraints and its references give it; then,
+// evidence the schema's graph gives it (its references, declared and
+// inferred; the declared keys and indexes it leads) and its name; then,
 // only when no single one with evidence passes, pairs of those that failed
-// on throughput alone.
+// on throughput alone. The structural rules' candidate keys come first
+// (candidateKeys); these are the scored-candidates rule's.
 func (d *designer) candidates() []*candidate {
 	t := d.t
 	var out []*candidate
@@ -510,23 +512,7 @@ func (d *designer) candidates() []*candidate {
 			c.plain = true
 		}
 	}
-	uniqueSingle := map[string]string{}
-	leading := map[string]string{}
-	for _, ix := range d.uniqueIndexes() {
-		if len(ix.idx.Columns) == 1 {
-			uniqueSingle[ix.idx.Columns[0]] = ix.label
-		} else if _, ok := leading[ix.idx.Columns[0]]; !ok {
-			leading[ix.idx.Columns[0]] = ix.label
-		}
-	}
-	for i := range t.Indexes {
-		ix := &t.Indexes[i]
-		if ix.KeyCandidate() && len(ix.Columns) > 0 {
-			if _, ok := leading[ix.Columns[0]]; !ok {
-				leading[ix.Columns[0]] = "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
-			}
-		}
-	}
+	uniqueSingle, leading := d.node().singleKeys, d.node().leadingKeys
 	policyOn := map[string]string{}
 	for _, pol := range t.Policies {
 		for _, c := range pol.Columns {
@@ -1165,13 +1151,5 @@ func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValu
 }
 
 // listsBy names an ordinary source index of two or more columns led by
-// column — a parent's rows listed in an order (notifications by account,
-// newest first) — or "".
-func (d *designer) listsBy(column string) string {
-	for _, ix := range d.t.Indexes {
-		if len(ix.Columns) >= 2 && ix.Columns[0] == column && len(ix.Expressions) == 0 {
-			return "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
-		}
-	}
-	return ""
-}
+// column — a parent's rows listed in an order — or "" (tableNode.listsBy).
+func (d *designer) listsBy(column string) string { return d.node().listsBy(column) }

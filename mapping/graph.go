@@ -38,6 +38,10 @@ type tableNode struct {
 	// referencedBy are the declared foreign keys of other tables to this
 	// one.
 	referencedBy []*reference
+	// singleKeys names, per column, the one-column declared key that
+	// makes it unique; leadingKeys the first declared key of several
+	// columns, else ordinary index, that the column leads.
+	singleKeys, leadingKeys map[string]string
 }
 
 // reference is a column's reference to another table's key, with the
@@ -79,6 +83,7 @@ func newSchemaGraph(schema *catalog.Schema, profile *catalog.Profile) *schemaGra
 			}
 		}
 		n.keys = declaredKeys(t)
+		n.indexEvidence()
 		g.nodes[qualified(t.Schema, t.Name)] = n
 	}
 	// References need every node's keys and profile: a second pass.
@@ -154,7 +159,41 @@ func (g *schemaGraph) node(t *catalog.Table, tp *catalog.TableProfile) *tableNod
 	if tp != nil && tp.Error == "" {
 		n.profile = tp
 	}
+	n.indexEvidence()
 	return n
+}
+
+// indexEvidence fills singleKeys and leadingKeys from the declared keys and
+// the ordinary indexes.
+func (n *tableNode) indexEvidence() {
+	n.singleKeys, n.leadingKeys = map[string]string{}, map[string]string{}
+	for _, ix := range n.keys {
+		if len(ix.idx.Columns) == 1 {
+			n.singleKeys[ix.idx.Columns[0]] = ix.label
+		} else if _, ok := n.leadingKeys[ix.idx.Columns[0]]; !ok {
+			n.leadingKeys[ix.idx.Columns[0]] = ix.label
+		}
+	}
+	for i := range n.table.Indexes {
+		ix := &n.table.Indexes[i]
+		if ix.KeyCandidate() && len(ix.Columns) > 0 {
+			if _, ok := n.leadingKeys[ix.Columns[0]]; !ok {
+				n.leadingKeys[ix.Columns[0]] = "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+			}
+		}
+	}
+}
+
+// listsBy names an ordinary source index of two or more columns led by
+// column — a parent's rows listed in an order (notifications by account,
+// newest first) — or "".
+func (n *tableNode) listsBy(column string) string {
+	for _, ix := range n.table.Indexes {
+		if len(ix.Columns) >= 2 && ix.Columns[0] == column && len(ix.Expressions) == 0 {
+			return "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
+		}
+	}
+	return ""
 }
 
 // colProfile is a column's profile, nil when the table was not profiled.

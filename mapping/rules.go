@@ -93,9 +93,10 @@ const (
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
 )
 
-// KeyRules lists the decision list's rule names in priority order.
+// KeyRules lists the decision list's partition key rules in priority
+// order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleJunctionIndexOrder, RuleAlternateNaturalKey,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 

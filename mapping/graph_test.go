@@ -2,6 +2,8 @@ package mapping
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -381,5 +383,20 @@ func TestLookupNotIdentity(t *testing.T) {
 	pk, _, why := designTable(t, s, p, "notes")
 	if !slices.Equal(pk, []string{"id"}) {
 		t.Errorf("notes pk = %v (%s), want the referenced id", pk, why)
+	}
+}
+
+// TestRulesDocumented: every rule of the decision list, and every sort key
+// rule a why cites, is described in docs/key-design.md under its name, so
+// the page and the code state the same list.
+func TestRulesDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "key-design.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak) {
+		if !strings.Contains(string(doc), "`"+rule+"`") {
+			t.Errorf("rule %s is not described in docs/key-design.md", rule)
+		}
 	}
 }

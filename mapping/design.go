@@ -607,7 +607,7 @@ func (d *designer) candidates() []*candidate {
 				if n > 0 && n*10 >= rows*9 {
 					meaning = meaningOneToOne
 				}
-				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
+				add([]string{c.Name}, meaning, roleIdentifier, d.node().inferredReference(c.Name).evidence, nil)
 			}
 		}
 		if !refs[c.Name] && r == roleIdentifier && !unique {

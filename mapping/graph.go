@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/pg2ddb/pg2ddb/catalog"
+	"github.com/pg2ddb/pg2ddb/plans"
 )
 
 // schemaGraph is the schema as one graph, built once per Design from the
@@ -382,7 +383,7 @@ func (g *schemaGraph) inferReference(n *tableNode, col *catalog.Column) *referen
 		} else if len(kw) < 3 || ws != kw && !strings.HasSuffix(ws, "_"+kw) {
 			continue
 		}
-		values := "not profiled: the name alone"
+		values := "no values to compare (an empty or unprofiled table): the name alone"
 		if col.Category == "S" && (cp == nil || k.profile == nil || cp.Distinct == 0) {
 			// Text fits a text key by its values or not at all: any
 			// text column would fit by its type.
@@ -392,7 +393,7 @@ func (g *schemaGraph) inferReference(n *tableNode, col *catalog.Column) *referen
 			if !valuesFit(cp, k.profile, col.Category) {
 				continue
 			}
-			values = fmt.Sprintf("%d values within the key's range", cp.Distinct)
+			values = "its " + plans.Thousands(cp.Distinct) + " values fit the key's (no more of them, a range inside its)"
 		}
 		target := k.schema + "." + k.table + "." + k.column
 		return &reference{from: qualified(t.Schema, t.Name), columns: []string{col.Name}, parent: qualified(k.schema, k.table), parentColumns: []string{k.column},

@@ -73,7 +73,7 @@ func TestSchemaGraph(t *testing.T) {
 		t.Errorf("referencedByOthers(authors) = %q", got)
 	}
 	in := comments.inferredReference("post_id")
-	if in == nil || in.target() != "public.posts.id" || in.declared() || !strings.Contains(in.evidence, "named after its table") || !strings.Contains(in.evidence, "within the key's range") {
+	if in == nil || in.target() != "public.posts.id" || in.declared() || !strings.Contains(in.evidence, "named after its table") || !strings.Contains(in.evidence, "values fit the key's") {
 		t.Errorf("comments.post_id inferred reference = %+v, want posts.id by name and values", in)
 	}
 	if in := comments.inferredReference("author_id"); in != nil {

@@ -1,6 +1,6 @@
 // Package blind is a blind test corpus for pg2ddb's key design: public
-// PostgreSQL schemas (AdventureWorks, the airlines demo, Kanboard, listmonk,
-// Mastodon, MusicBrainz, OpenStreetMap, Synapse, TPC-DS, TPC-H), cut down to realistic subsets, with
+// PostgreSQL schemas (AdventureWorks, the airlines demo, Kanboard, Lemmy, listmonk,
+// Mastodon, Mattermost, MusicBrainz, OpenStreetMap, Synapse, TPC-DS, TPC-H), cut down to realistic subsets, with
 // deterministic generated data and, for every table, the key design a
 // DynamoDB data-modelling expert expects. The verdicts were written from the
 // schemas and the meaning of their data before any planner run, by someone

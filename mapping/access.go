@@ -658,6 +658,9 @@ var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 // one derived attribute joining them (proposeJoined).
 func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
 	if len(l.cols) > 2 {
+		if ix := d.proposeLeading(pt, l, taken, ""); ix != nil {
+			return ix, ""
+		}
 		return d.proposeJoined(pt, l, taken, "")
 	}
 	if len(l.cols) == 1 && l.kind != plans.AccessPrimaryKey && l.kind != plans.AccessUnique {
@@ -719,10 +722,107 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 			firstWhy = why
 		}
 	}
+	if ix := d.proposeLeading(pt, l, taken, firstWhy); ix != nil {
+		return ix, ""
+	}
 	if sparse != "" {
 		return d.proposeJoined(pt, l, taken, sparse)
 	}
 	return nil, firstWhy
+}
+
+// proposeLeading designs the index of an ordinary source index of several
+// columns as the source orders it (rule index-leading-column): its leading
+// column is the partition key and the rest the sort key, so the index
+// serves every prefix of the source's columns, above all the leading
+// column's own list (a team's channels, a thread's replies, a user's
+// channel memberships), which one attribute joining all the columns would
+// not. The leading column keys on a derived attribute where it holds
+// empty strings (those rows are not in the list: their value is no
+// owner), and a hot one is served whatever its fan-out, as every list a
+// source index backs is, the load's cost stated. The sort key is kept only
+// where every row has it (a row without it would drop out of the leading
+// column's list): the next column's own attribute, or the rest joined. A
+// sequence-style column in the sort key only orders the list. nil when the
+// lookup is not an ordinary index, the base key already serves the
+// leading column, or the leading column cannot key an index. before says
+// why the columns' own attributes could not key it, when they were tried.
+func (d *designer) proposeLeading(pt *plans.Table, l lookup, taken map[string]bool, before string) *plans.Index {
+	if l.kind != plans.AccessIndex || len(l.cols) < 2 || l.unusable != "" {
+		return nil
+	}
+	lead := l.cols[0]
+	if _, ok := baseServes(pt, []string{lead}); ok {
+		return nil
+	}
+	pkKey, why, h := d.indexKey(pt, lead, true)
+	if why != "" && h == nil {
+		return nil
+	}
+	if l.surrogate != "" && l.surrogate != lead {
+		// The reload renumbers it on both sides of nothing: readers
+		// look the list up by the leading column and only range on it.
+		pkKey.Why = append(pkKey.Why, l.surrogate+" is sequence-style but only in the sort key: it orders the list, which readers look up by "+lead)
+		l.surrogate = ""
+	}
+	sk := d.restSortKey(pt, l.cols[1:])
+	ix := d.buildIndex(pt, l, pkKey, sk, taken)
+	what := fmt.Sprintf("keyed as the source orders it (%s): %s the partition key, so every prefix of its columns is one Query", strings.Join(l.cols, ", "), lead)
+	if sk == nil {
+		what += "; no sort key (a row without one would drop out of " + lead + "'s list): the other columns filter"
+	}
+	if before != "" {
+		what += "; its columns' own attributes could not key it: " + before
+	}
+	ix.Why = append(ix.Why, what)
+	if h != nil {
+		on := ix.Enabled && !l.classification
+		d.hotOff(ix, l, h)
+		if on {
+			ix.Enabled = true
+			ix.Rule = "hot, enabled: " + decidedRule(d, l) + "; the hottest value slows the one-off load (below), which is load planning, not a reason to leave the lookup unserved"
+		}
+	}
+	return ix
+}
+
+// restSortKey is the sort key of an index led by one column of a source
+// index: the next column's own attribute when it is the last, else the
+// rest joined into a derived attribute, else the next column alone — each
+// only when every row has it (no NULL, no empty string), or nil.
+func (d *designer) restSortKey(pt *plans.Table, rest []string) *plans.Key {
+	full := func(c string) bool {
+		cp := d.colProfile(c)
+		col := d.t.Column(c)
+		return col != nil && (cp != nil && cp.Nulls == 0 || cp == nil && col.NotNull)
+	}
+	if len(rest) > 1 && !slices.ContainsFunc(rest, func(c string) bool { return !full(c) }) {
+		k := plans.Key{Type: "S"}
+		bytes := 0
+		ok := true
+		for _, c := range rest {
+			attr := attributeOf(pt, c)
+			kp, w := keyPartFor(d.t.Column(c), d.colProfile(c))
+			if attr == nil || w != "" || !plans.Derivable(kp.part, attr, k.Type, len(rest)) {
+				ok = false
+				break
+			}
+			k.Parts = append(k.Parts, kp.part)
+			bytes += kp.bytes + len(plans.Separator)
+		}
+		if ok && bytes <= plans.MaxSortKeyBytes {
+			k.Why = append(k.Why, fmt.Sprintf("derived: %s joined with %s, written by the load as an attribute of its own: ordered as the source's index orders them", strings.Join(rest, ", "), plans.Separator))
+			return &k
+		}
+	}
+	if !full(rest[0]) {
+		return nil
+	}
+	k, why, _ := d.indexKey(pt, rest[0], false)
+	if why != "" || k.Attribute == "" {
+		return nil
+	}
+	return &k
 }
 
 // proposeJoined designs an index for a lookup of several columns keyed on

@@ -435,3 +435,49 @@ func TestWideNumberIndexIsALookup(t *testing.T) {
 		}
 	}
 }
+
+// TestCompositeIndexServesItsLeadingColumn (rule index-leading-column): an
+// ordinary source index of several columns is keyed as the source orders
+// it, its leading column the partition key, so the leading column's list
+// is one Query — a thread's replies by (thread_code, posted_at), although
+// thread_code is ” for the root messages (they are left out of the
+// index), and a room's messages by (room_code, posted_at, seq), the rest
+// joined into the sort key. One attribute joining every column would serve
+// only equality on all of them.
+func TestCompositeIndexServesItsLeadingColumn(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE messages (msg_code text PRIMARY KEY, thread_code text NOT NULL DEFAULT '', room_code text NOT NULL,
+			posted_at bigint NOT NULL, seq int NOT NULL, body text)`,
+		`CREATE INDEX messages_thread ON messages (thread_code, posted_at)`,
+		`CREATE INDEX messages_room ON messages (room_code, posted_at, seq)`,
+		`INSERT INTO messages SELECT 'M' || i, CASE WHEN i % 3 = 0 THEN 'M' || (i % 900) ELSE '' END, 'R' || (i % 100),
+			1700000000000 + i * 7919 % 100000, i % 5, 'hello ' || i FROM generate_series(0, 2999) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.messages")
+	leading := func(col string) *plans.Index {
+		for i := range pt.Indexes {
+			ix := &pt.Indexes[i]
+			if ix.Enabled && slices.Equal(partColumns(&ix.PartitionKey), []string{col}) {
+				return ix
+			}
+		}
+		return nil
+	}
+	thread := leading("thread_code")
+	if thread == nil {
+		t.Fatalf("a thread's replies (thread_code, '' for root messages) not served: %+v", pt.Indexes)
+	}
+	if !pt.DerivedKey(&thread.PartitionKey) || thread.SortKey == nil || !slices.Equal(partColumns(thread.SortKey), []string{"posted_at"}) {
+		t.Errorf("thread index: want a derived partition key without the empty rows, sorted by posted_at: %+v", thread)
+	}
+	room := leading("room_code")
+	if room == nil {
+		t.Fatalf("a room's messages (room_code, posted_at, seq) not served: %+v", pt.Indexes)
+	}
+	if room.SortKey == nil || !slices.Equal(partColumns(room.SortKey), []string{"posted_at", "seq"}) {
+		t.Errorf("room index: want the rest joined into the sort key in the source's order: %+v", room.SortKey)
+	}
+}

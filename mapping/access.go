@@ -43,6 +43,11 @@ type lookup struct {
 	// sorts marks an index led by a date or time: it orders rows, it
 	// looks none up.
 	sorts bool
+	// leadClassifies marks a source index of several columns whose
+	// leading column is a classification but whose columns together
+	// have many values (a file by provider and name): the lookup is the
+	// whole of them, and the classification cannot lead its index.
+	leadClassifies bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -333,6 +338,14 @@ func (d *designer) lookups() []lookup {
 					l.sorts = true
 				}
 			}
+			if l.classification && !l.sorts && len(l.cols) > 1 {
+				// Rule index-whole-lookup: a code leading an index of
+				// several columns qualifies the lookup; the columns
+				// together say what it finds.
+				if n := d.distinctOver(l.cols); n > 0 && !classification(n, d.rows()) {
+					l.classification, l.leadClassifies = false, true
+				}
+			}
 		}
 		out = append(out, l)
 	}
@@ -473,6 +486,24 @@ func spread(cp *catalog.ColumnProfile) float64 {
 		return 0
 	}
 	return hi - lo
+}
+
+// distinctOver is the number of distinct combinations of cols in the
+// rows, or 0 when a column is unknown or the table is not profiled.
+func (d *designer) distinctOver(cols []string) int64 {
+	if !d.profiled() {
+		return 0
+	}
+	var cs []*catalog.Column
+	for _, c := range cols {
+		col := d.t.Column(c)
+		if col == nil {
+			return 0
+		}
+		cs = append(cs, col)
+	}
+	n, _, _, _ := d.stats(cs)
+	return n
 }
 
 // cascades reports whether column is a one-column foreign key declared
@@ -687,6 +718,12 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 		orders = append(orders, []string{l.cols[1], l.cols[0]})
 	}
 	var firstWhy, sparse string
+	if l.leadClassifies && len(l.cols) == 2 {
+		// The classification cannot spread the index; the other column
+		// leads, and the reversal is stated.
+		orders[0], orders[1] = orders[1], orders[0]
+		firstWhy = fmt.Sprintf("%s is a classification (%s values for %s rows), which cannot spread an index over partitions", l.cols[0], plans.Thousands(d.distinctOf(l.cols[0])), plans.Thousands(d.rows()))
+	}
 	for _, cols := range orders {
 		pkKey, why, _ := d.indexKey(pt, cols[0], true)
 		if why == "" {
@@ -748,7 +785,7 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 // leading column, or the leading column cannot key an index. before says
 // why the columns' own attributes could not key it, when they were tried.
 func (d *designer) proposeLeading(pt *plans.Table, l lookup, taken map[string]bool, before string) *plans.Index {
-	if l.kind != plans.AccessIndex || len(l.cols) < 2 || l.unusable != "" {
+	if l.kind != plans.AccessIndex || len(l.cols) < 2 || l.unusable != "" || l.leadClassifies {
 		return nil
 	}
 	lead := l.cols[0]

@@ -481,3 +481,33 @@ func TestCompositeIndexServesItsLeadingColumn(t *testing.T) {
 		t.Errorf("room index: want the rest joined into the sort key in the source's order: %+v", room.SortKey)
 	}
 }
+
+// TestClassifiedLeadIndexIsAWholeLookup (rule index-whole-lookup): a
+// source index led by a code (2 storage providers) whose columns together
+// have many values finds one file by provider and name: it is a lookup,
+// served, its name leading the index since the code cannot spread it,
+// and the reversal stated. An index whose columns together are still a
+// handful of values (provider, kind: 6) stays a classification, off.
+func TestClassifiedLeadIndexIsAWholeLookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE files (file_code text PRIMARY KEY, provider text NOT NULL, filename text NOT NULL, kind text NOT NULL)`,
+		`CREATE INDEX files_name ON files (provider, filename)`,
+		`CREATE INDEX files_kind ON files (provider, kind)`,
+		`INSERT INTO files SELECT 'F' || i, CASE WHEN i % 4 = 0 THEN 's3' ELSE 'filesystem' END, 'name' || (i % 2900) || '.png',
+			(ARRAY['image', 'video', 'doc'])[i % 3 + 1] FROM generate_series(0, 2999) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.files")
+	ix := enabledIndexFor(pt, "provider", "filename")
+	if ix == nil {
+		t.Fatalf("files by provider, filename (a whole lookup led by a code): not served by an enabled index: %+v", pt.AccessPaths)
+	}
+	if pk := partColumns(&ix.PartitionKey); !slices.Equal(pk, []string{"filename"}) || !strings.Contains(strings.Join(ix.Why, ";"), "the source orders it (provider, filename)") {
+		t.Errorf("files by provider, filename: want filename leading, the reversal stated: pk %v, why %v", pk, ix.Why)
+	}
+	if enabledIndexFor(pt, "provider", "kind") != nil {
+		t.Errorf("files by provider, kind (6 combinations): a classification, want off: %+v", pt.Indexes)
+	}
+}

@@ -1372,7 +1372,11 @@ func references(ds []*designer, pts []plans.Table) map[string]map[string][]strin
 			if declared[col.Name] || !written[col.Name] || generated(col, cp) {
 				continue
 			}
-			if ref := d.impliedReference(col, cp); ref != "" {
+			ref := d.impliedReference(col, cp)
+			if ref == "" {
+				ref = d.idReference(col, cp)
+			}
+			if ref != "" {
 				k := strings.LastIndex(ref, ".")
 				add(ref[:k], ref[k+1:], self+"."+col.Name)
 			}
@@ -1384,4 +1388,46 @@ func references(ds []*designer, pts []plans.Table) map[string]map[string][]strin
 		}
 	}
 	return out
+}
+
+// idReference finds, for the access paths only, the table whose generic
+// integer key ("id") a number column holds although neither a foreign key
+// nor the schema graph's inference says so (rule id-holder): the column is
+// named as one row of the table without its prefix — category_id beside
+// project_has_categories.id, access_token beside access_tokens.id — and
+// its values fit the key's, 0 read as "none" (Kanboard's unset category).
+// Such a key is read by the value its holders carry, so its lookup is
+// served; the key decision does not see this evidence. "" when no table,
+// or more than one, fits.
+func (d *designer) idReference(col *catalog.Column, cp *catalog.ColumnProfile) string {
+	if col.Category != "N" || cp == nil || cp.Distinct == 0 {
+		return ""
+	}
+	ws := strings.Join(words(col.Name), "_")
+	found := ""
+	for _, k := range d.graphKeys() {
+		if k.schema == d.t.Schema && k.table == d.t.Name || !k.numeric || k.column != "id" || k.profile == nil {
+			continue
+		}
+		tw := words(k.table)
+		last := singularOf(tw[len(tw)-1])
+		whole := singularOf(strings.Join(tw, "_"))
+		if ws != last+"_id" && ws != whole && (len(tw) < 2 || ws != last) {
+			continue
+		}
+		lo := cp.Min
+		distinct := cp.Distinct
+		if lo == "0" && k.profile.Min != "0" {
+			// 0 is no row: the reference is unset.
+			lo, distinct = k.profile.Min, distinct-1
+		}
+		if distinct > k.profile.Distinct || !within(lo, cp.Max, k.profile.Min, k.profile.Max, "N") {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = k.schema + "." + k.table + "." + k.column
+	}
+	return found
 }

@@ -511,3 +511,32 @@ func TestClassifiedLeadIndexIsAWholeLookup(t *testing.T) {
 		t.Errorf("files by provider, kind (6 combinations): a classification, want off: %+v", pt.Indexes)
 	}
 }
+
+// TestIDHolderServesTheKey (rule id-holder): a number column named as one
+// row of a table without its prefix holds that table's generic id although
+// no foreign key says so — tasks.category_id (0 for none) beside
+// project_has_categories.id, pushers.access_token beside access_tokens.id —
+// so the id, sequence-style and not the base key, is served by an index.
+func TestIDHolderServesTheKey(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE projects (id serial PRIMARY KEY, name text NOT NULL)`,
+		`INSERT INTO projects (name) SELECT 'p' || i FROM generate_series(1, 40) i`,
+		`CREATE TABLE project_has_categories (id serial PRIMARY KEY, project_id int NOT NULL REFERENCES projects, name text NOT NULL, UNIQUE (project_id, name))`,
+		`INSERT INTO project_has_categories (project_id, name) SELECT i % 40 + 1, 'c' || (i / 40) FROM generate_series(0, 199) i`,
+		`CREATE TABLE tasks (id serial PRIMARY KEY, project_id int NOT NULL REFERENCES projects, category_id int DEFAULT 0, title text NOT NULL)`,
+		`INSERT INTO tasks (project_id, category_id, title) SELECT i % 40 + 1, CASE WHEN i % 3 = 0 THEN 0 ELSE i % 200 + 1 END, 't' || i FROM generate_series(0, 2999) i`,
+		`CREATE TABLE access_tokens (id bigint PRIMARY KEY, token text NOT NULL UNIQUE, user_name text NOT NULL)`,
+		`INSERT INTO access_tokens SELECT i, md5(i::text), 'u' || (i % 300) FROM generate_series(1, 1000) i`,
+		`CREATE TABLE pushers (pushkey text PRIMARY KEY, user_name text NOT NULL, access_token bigint)`,
+		`INSERT INTO pushers SELECT 'k' || i, 'u' || (i % 300), i * 3 FROM generate_series(1, 300) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	if pt := table(t, p, "public.project_has_categories"); enabledIndexFor(pt, "id") == nil && !slices.Equal(partColumns(&pt.PartitionKey), []string{"id"}) {
+		t.Errorf("project_has_categories by id (held by tasks.category_id, 0 for none): not served: %+v", pt.AccessPaths)
+	}
+	if pt := table(t, p, "public.access_tokens"); enabledIndexFor(pt, "id") == nil && !slices.Equal(partColumns(&pt.PartitionKey), []string{"id"}) {
+		t.Errorf("access_tokens by id (held by pushers.access_token): not served: %+v", pt.AccessPaths)
+	}
+}

@@ -138,6 +138,23 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 			props = append(props, d.compositeOwners(u.idx, kind)...)
 		}
 	}
+	// Rule nullable-key-parts: a composite unique constraint or index
+	// whose nullable parts hold no NULL in any row names its owner after
+	// the keys the declaration proves.
+	for i := range d.t.Uniques {
+		ix := &d.t.Uniques[i]
+		if slices.ContainsFunc(d.uniqueIndexes(), func(u uniqueIndex) bool { return u.idx.Name == ix.Name }) {
+			continue
+		}
+		kind := "unique constraint"
+		if !ix.Constraint {
+			kind = "unique index"
+		}
+		for _, p := range d.compositeOwners(ix, kind) {
+			p.rule = RuleNullableKeyParts
+			props = append(props, p)
+		}
+	}
 	props = append(props, d.dataUniqueNatural(true)...)
 	owned, err := d.ownedCodes()
 	if err != nil {

@@ -34,6 +34,11 @@ const (
 	// sequence evidence is its data's density (the parent's numbering:
 	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleNullableKeyParts: a composite unique constraint or index whose
+	// parts are declared nullable but hold no NULL in any row names its
+	// owner as composite-key-owner does, after the keys the declaration
+	// alone proves.
+	RuleNullableKeyParts = "nullable-key-parts"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
@@ -96,7 +101,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleNullableKeyParts,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -267,13 +272,26 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 	if ix == nil || !ix.KeyCandidate() || len(ix.Columns) < 2 {
 		return nil
 	}
+	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	var nullable []string
 	for _, c := range ix.Columns {
 		col := d.t.Column(c)
-		if col == nil || !col.NotNull && !ix.NullsNotDistinct {
+		if col == nil {
 			return nil
 		}
+		if !col.NotNull && !ix.NullsNotDistinct {
+			// A part declared nullable that holds no NULL in any row
+			// still keys the rows (rule nullable-key-parts); with no
+			// rows to judge, the declaration decides.
+			if cp := d.colProfile(c); cp == nil || d.rows() == 0 || cp.Nulls > 0 {
+				return nil
+			}
+			nullable = append(nullable, c)
+		}
 	}
-	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	if len(nullable) > 0 {
+		label += ", whose nullable " + strings.Join(nullable, ", ") + " hold no NULL in any row"
+	}
 	// Classes, best first: the reference the table is named after
 	// (order_lines → orders); a reference to a natural key; a code or
 	// number of the table's own; a reference to a surrogate; last, a

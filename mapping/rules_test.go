@@ -265,3 +265,25 @@ func TestOrderedListNamesTheOwner(t *testing.T) {
 		t.Errorf("notices: pk %v, want recipient, whose list the source keeps in order", pk)
 	}
 }
+
+// TestNullableKeyParts: a unique index over columns declared nullable that
+// hold no NULL in any row still names its owner: a media item's thumbnails
+// are keyed by the item, the sizes within it.
+func TestNullableKeyParts(t *testing.T) {
+	rows := int64(3_000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "thumbnails", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("media_id", "text", "S"), col("width", "integer", "N"), col("height", "integer", "N"), col("length", "integer", "N")},
+		Uniques: []catalog.Index{{Name: "thumbnails_key", Columns: []string{"media_id", "width", "height"}}},
+	}}}
+	for i := 0; i < 3; i++ {
+		s.Tables[0].Columns[i].NotNull = false
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "thumbnails", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("media_id", 800, 4, 20), prof("width", 1_000, 10, 4), prof("height", 1_000, 10, 4), prof("length", 2_900, 2, 4),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"width", "media_id"}, {"media_id", "width", "height"}}})
+	if !slices.Equal(pk, []string{"media_id"}) || !slices.Equal(sk, []string{"width", "height"}) || !strings.HasPrefix(why, "rule "+RuleNullableKeyParts+": ") {
+		t.Errorf("thumbnails: pk %v sk %v why %q, want media_id / width+height by %s", pk, sk, why, RuleNullableKeyParts)
+	}
+}

@@ -287,3 +287,23 @@ func TestNullableKeyParts(t *testing.T) {
 		t.Errorf("thumbnails: pk %v sk %v why %q, want media_id / width+height by %s", pk, sk, why, RuleNullableKeyParts)
 	}
 }
+
+// TestVariedKeyPart: UNIQUE(medium, address), neither a reference nor a
+// code, is owned by the address (many values), the two-value medium
+// completing the key — not by user_id, a column only the data shows
+// nearly unique.
+func TestVariedKeyPart(t *testing.T) {
+	rows := int64(800)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "user_threepids", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("user_id", "text", "S"), col("medium", "text", "S"), col("address", "text", "S")},
+		Uniques: []catalog.Index{{Name: "medium_address", Columns: []string{"medium", "address"}, Constraint: true}},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "user_threepids", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("user_id", 700, 2, 30), prof("medium", 2, 700, 5), prof("address", rows, 1, 25),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"user_id", "address"}, {"address"}}})
+	if !slices.Equal(pk, []string{"address"}) || !slices.Equal(sk, []string{"medium"}) || !strings.Contains(why, RuleVariedKeyPart) {
+		t.Errorf("user_threepids: pk %v sk %v why %q, want address / medium by %s", pk, sk, why, RuleVariedKeyPart)
+	}
+}

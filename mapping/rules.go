@@ -40,6 +40,14 @@ const (
 	// owner as composite-key-owner does, after the keys the declaration
 	// alone proves.
 	RuleNullableKeyParts = "nullable-key-parts"
+	// RuleKeylessOwnerFirst: a table without a primary key declares its
+	// identity only in unique constraints and indexes: a composite one
+	// that names an owner (composite-key-owner) ranks before the
+	// one-column ones (alternate-natural-key), which stay lookups — the
+	// composite key says how the rows are grouped, the one-column key
+	// how one is found (a room's current state by (type, state_key),
+	// beside the event each entry came from).
+	RuleKeylessOwnerFirst = "keyless-owner-first"
 	// RuleVariedKeyPart: within composite-key-owner, after the
 	// references and codes of the key, when a part of the key is a kind
 	// (fewer values than √rows, the hottest holding at least half the
@@ -109,7 +117,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleVariedKeyPart, RuleNullableKeyParts,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNullableKeyParts,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 

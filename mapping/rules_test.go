@@ -307,3 +307,25 @@ func TestVariedKeyPart(t *testing.T) {
 		t.Errorf("user_threepids: pk %v sk %v why %q, want address / medium by %s", pk, sk, why, RuleVariedKeyPart)
 	}
 }
+
+// TestKeylessOwnerFirst: without a primary key, UNIQUE(room_id, type,
+// state_key) names the rows' owner before UNIQUE(event_id), which stays a
+// lookup.
+func TestKeylessOwnerFirst(t *testing.T) {
+	rows := int64(4_000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "current_state", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("event_id", "text", "S"), col("room_id", "text", "S"), col("type", "text", "S"), col("state_key", "text", "S")},
+		Uniques: []catalog.Index{
+			{Name: "current_state_event_id_key", Columns: []string{"event_id"}, Constraint: true},
+			{Name: "current_state_room_key", Columns: []string{"room_id", "type", "state_key"}, Constraint: true},
+		},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "current_state", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("event_id", rows, 1, 44), prof("room_id", 400, 200, 30), prof("type", 12, 2_000, 14), prof("state_key", 1_000, 20, 30),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{})
+	if !slices.Equal(pk, []string{"room_id"}) || !slices.Equal(sk, []string{"type", "state_key"}) || !strings.Contains(why, RuleKeylessOwnerFirst) {
+		t.Errorf("current_state: pk %v sk %v why %q, want room_id / type+state_key by %s", pk, sk, why, RuleKeylessOwnerFirst)
+	}
+}

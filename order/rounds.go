@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"runtime"
 	"slices"
 	"sync/atomic"
 
@@ -63,6 +64,10 @@ func (t *Tuning) defaults() {
 		t.SortMemory = 32 << 20
 	}
 }
+
+// maxSettleWorkers bounds the goroutines that sort the rows of keys found
+// out of sort-key order once the scan ends.
+const maxSettleWorkers = 4
 
 // Rounds turns a plain stream of a plan table's rows into the write order;
 // see above.
@@ -127,6 +132,7 @@ type Rounds struct {
 	// before readBound; from0 is where files[0] goes on once its first
 	// section was read while settle ran.
 	settling         chan struct{}
+	settleWorkers    int // goroutines that read and sort the unsorted keys' rows
 	settleErr        error
 	stopSettle       atomic.Bool
 	resortedBySettle int64
@@ -143,7 +149,8 @@ type Rounds struct {
 func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
 	tune.defaults()
 	pre := newPrefetch(src)
-	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1}
+	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1,
+		settleWorkers: min(runtime.GOMAXPROCS(0), maxSettleWorkers)}
 	if !arrival && !tune.RoundsByArrival && t.SortKey != nil {
 		// Without a sort key a key has one row (or colliding copies, all
 		// rejected): arrival is its only order.

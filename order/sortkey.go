@@ -760,6 +760,7 @@ func (il *Rounds) join() error {
 	if il.settleErr != nil {
 		return fmt.Errorf("interleave %s: %w", il.t.Source, il.settleErr)
 	}
+	il.prepareTail()
 	return nil
 }
 
@@ -767,10 +768,15 @@ func (il *Rounds) join() error {
 // whose rows before bound were placed during the scan, was read out by
 // settle (a row of a key found out of sort-key order).
 func (il *Rounds) skipped(at, bound int64, pk []byte) bool {
+	return il.skippedBuf(&il.kbuf, at, bound, pk)
+}
+
+// skippedBuf is skipped with its own scratch buffer, for another goroutine.
+func (il *Rounds) skippedBuf(kbuf *[]byte, at, bound int64, pk []byte) bool {
 	if at >= bound {
 		return false
 	}
-	_, ok := il.depth[il.pkHash(pk)]
+	_, ok := il.depth[il.pkHashBuf(kbuf, pk)]
 	return ok
 }
 

@@ -258,7 +258,7 @@ func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder,
 		return s
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.ordered = make(chan *rowBlock, 2*s.workers)
+	s.ordered = make(chan *rowBlock, 8*s.workers)
 	s.work = make(chan *rowBlock, 2*s.workers)
 	s.wg.Add(1 + s.workers)
 	go s.produce()

@@ -323,18 +323,35 @@ func (il *Rounds) Next() (bool, error) {
 				il.emit(rec)
 				return true, nil
 			}
+			// Without a duplicates choice scanRow changed nothing but the
+			// round: the row is spilled from its encoding in the
+			// prefetched block, one copy.
+			var rest []byte
+			if il.dups == "" {
+				rest = il.pre.rest()
+			}
 			if rec.Round == 0 {
 				if il.unsorted == nil {
 					if il.unsorted, err = il.newFile(); err != nil {
 						return false, err
 					}
 				}
-				if _, err := il.unsorted.Write(rec); err != nil {
+				if rest != nil {
+					_, err = il.unsorted.WriteRound(0, rest)
+				} else {
+					_, err = il.unsorted.Write(rec)
+				}
+				if err != nil {
 					return false, err
 				}
 				continue
 			}
-			if err := il.spill(rec); err != nil {
+			if rest != nil {
+				err = il.spillRound(rec.Round, rest)
+			} else {
+				err = il.spill(rec)
+			}
+			if err != nil {
 				return false, err
 			}
 		case il.reading != nil:

@@ -32,7 +32,7 @@ type Source interface {
 }
 
 // Forker is a Source that can open another reader of the same snapshot,
-// so small tables can be read side by side (Options.SideBySide). A Source
+// so tables can be read side by side (Options.SideBySide). A Source
 // that is not a Forker, or whose Fork fails, loads one table at a time.
 type Forker interface {
 	// Fork returns a Source on another connection that sees the same
@@ -65,12 +65,20 @@ type Options struct {
 	// table at once (extract.StreamOptions.Readers; 0 or 1: one). The row
 	// order does not depend on it, so a resume may change it.
 	Readers int
-	// SideBySide is the number of small tables (see smallTable) loaded at
-	// once, each on its own connection joined to the run's snapshot; 0 or
-	// 1: one table at a time. pg2ddb sets it to --readers, the connections
-	// a large table reads with, so the source sees no more sessions either
-	// way. The tables share the Workers writers and the MaxWCU budget.
+	// SideBySide is the number of tables loaded at once, each on its own
+	// connection joined to the run's snapshot; 0 or 1: one table at a
+	// time. The source connections of all of them stay within
+	// max(Readers, SideBySide): a small table (see SmallItems) reads on
+	// one, large tables split the rest (see group). pg2ddb sets it to
+	// --readers. The tables share the Workers writers and the MaxWCU
+	// budget.
 	SideBySide int
+	// SmallItems is the estimated item count below which a table is small
+	// (read on one connection when side by side); 0: 100,000.
+	SmallItems int64
+	// MinSplitBlocks is the table size, in heap blocks, from which a read
+	// is split over its readers (extract.StreamOptions; 0: its default).
+	MinSplitBlocks int64
 	// Encoders is the number of goroutines that hash and encode a table's
 	// rows (0: GOMAXPROCS; 1: on the goroutine that reads them). The
 	// items, batches and checkpoints do not depend on it.
@@ -169,9 +177,9 @@ func (r *Result) Rejected() int64 {
 // errTooManyRejects is the cause that stops a load at the reject limit.
 var errTooManyRejects = errors.New("too many rejects")
 
-// Run loads the plan's tables from src into db in plan order: a run of
-// consecutive small tables side by side (Options.SideBySide, see
-// smallTable), any other table alone with its readers.
+// Run loads the plan's tables from src into db, started in plan order,
+// up to Options.SideBySide at once within the source connections of
+// Options.Readers (see group).
 func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Options) (*Result, error) {
 	start := time.Now()
 	opts.defaults()
@@ -298,18 +306,12 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			}
 			return res, fmt.Errorf("%w before table %s; continue with --resume", pipeline.ErrInterrupted, tables[i].Target)
 		}
-		// A run of consecutive small tables loads side by side; any other
-		// table loads alone, with its readers.
-		j := i + 1
-		if opts.SideBySide > 1 && smallTable(tables[i]) {
-			for j < len(tables) && smallTable(tables[j]) {
-				j++
-			}
-		}
-		outs, failed, err := l.group(stopCtx, tables[i:j], encoders[i:j], prints[i:j], streams[i:j])
+		outs, failed, err := l.group(stopCtx, tables[i:], encoders[i:], prints[i:], streams[i:])
+		j := i
 		for _, o := range outs {
 			if o.ran {
 				res.Tables = append(res.Tables, o.res)
+				j++
 			}
 		}
 		if err != nil {
@@ -325,6 +327,8 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 			}
 			return res, err
 		}
+		// The tables that did not start were stopped before they could:
+		// the check above says so.
 		i = j
 	}
 	if err := l.saveCheckpoint(); err != nil {

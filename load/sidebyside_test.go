@@ -13,6 +13,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/pipeline"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
@@ -401,4 +402,120 @@ func TestSideBySideShareTheBudget(t *testing.T) {
 	if alone != maxWCU {
 		t.Errorf("the table left alone had a budget of %.0f WCU/s, want all of --max-wcu %d", alone, maxWCU)
 	}
+}
+
+// readersSeen records the readers each table's read asked for.
+type readersSeen struct {
+	load.Source
+	mu   *sync.Mutex
+	seen map[string]int
+}
+
+func (s readersSeen) Rows(ctx context.Context, t plans.Table, opts extract.StreamOptions) (order.Iterator, error) {
+	s.mu.Lock()
+	s.seen[t.Target] = opts.Readers
+	s.mu.Unlock()
+	return s.Source.Rows(ctx, t, opts)
+}
+
+func (s readersSeen) Fork(ctx context.Context) (load.Source, func(), error) {
+	f, release, err := s.Source.(load.Forker).Fork(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	s.Source = f
+	return s, release, nil
+}
+
+// sourceSessions samples, until stop is closed, the most sessions of the
+// database at once that are in a transaction (a snapshot and the
+// connections that joined it), not counting its own.
+func sourceSessions(t *testing.T, url string, stop <-chan struct{}) func() int {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	most := 0
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		defer conn.Close(context.WithoutCancel(t.Context()))
+		for {
+			var n int
+			if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity
+				WHERE datname = current_database() AND pid <> pg_backend_pid() AND state IS DISTINCT FROM 'idle'`).Scan(&n); err == nil {
+				most = max(most, n)
+			}
+			select {
+			case <-stop:
+				return
+			case <-time.After(2 * time.Millisecond):
+			}
+		}
+	}()
+	return func() int { <-done; return most }
+}
+
+// TestLargeTablesLoadSideBySide loads two large tables (above a lowered
+// small-table bound, each split over readers) with --readers 4: they load
+// at the same time, each read on half of the 4 connections, their writes
+// overlap in the simulator, the source never sees more than 4 sessions in
+// a transaction, the 3 workers are shared (never more calls in flight),
+// and verify is clean. They used to load one after the other, each alone
+// with its readers.
+func TestLargeTablesLoadSideBySide(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	const rows = 20000
+	for i := range 2 {
+		fixture.Exec(t, db.Pool,
+			fmt.Sprintf(`CREATE TABLE public.big%d (id int PRIMARY KEY, name text, pad text)`, i),
+			fmt.Sprintf(`INSERT INTO public.big%d SELECT g, md5(g::text), repeat('x', 100) FROM generate_series(1, %d) g`, i, rows),
+			fmt.Sprintf(`ANALYZE public.big%d`, i))
+	}
+	p := fixture.PlannedFor(t, db.Pool)
+	sim := startSim(t, ddbsim.Options{PartitionWCU: 1e9})
+	ddb := testenv.DynamoDBAt(sim.URL())
+	dir := t.TempDir()
+	o := load.Options{Workers: 3, Readers: 4, SideBySide: 4, SmallItems: 1000, MinSplitBlocks: 16, ChunkRows: testChunkRows,
+		CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "rejects.jsonl")}
+	snap := snapshotSource(t, db.Pool)
+	seen := readersSeen{Source: snap, mu: &sync.Mutex{}, seen: map[string]int{}}
+	client := &inFlight{Client: ddb}
+	stop := make(chan struct{})
+	most := sourceSessions(t, db.URL, stop)
+	res, err := load.Run(t.Context(), p, seen, client, o)
+	close(stop)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := most()
+	t.Logf("at most %d source sessions at once", n)
+	if n > 4 {
+		t.Errorf("%d source sessions at once, more than --readers 4", n)
+	}
+	for _, tr := range res.Tables {
+		if !tr.Complete || tr.SourceRows != rows {
+			t.Errorf("%s: %+v, want %d rows complete", tr.Target, tr, rows)
+		}
+		if r := seen.seen[tr.Target]; r != 2 {
+			t.Errorf("%s read with %d readers, want 2 (half of --readers)", tr.Target, r)
+		}
+	}
+	if client.max > 3 {
+		t.Errorf("%d BatchWriteItem calls in flight at once, more than the 3 workers", client.max)
+	}
+	var spans [][2]float64
+	for _, tb := range p.Tables {
+		st, _ := sim.TableStats(tb.Target)
+		if st.StoredItems != rows {
+			t.Errorf("%s holds %d items, want %d", tb.Target, st.StoredItems, rows)
+		}
+		spans = append(spans, [2]float64{st.FirstWrite, st.LastWrite})
+	}
+	if !(spans[0][0] < spans[1][1] && spans[1][0] < spans[0][1]) {
+		t.Errorf("the two tables' writes did not overlap: %v", spans)
+	}
+	fixture.MustVerify(t, p, snap, ddb, o.RejectsPath, 50)
 }

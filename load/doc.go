@@ -6,8 +6,8 @@
 // pg2ddb with local spill files), encodes rows into items (package item) in
 // one reader goroutine, groups them into batches of contiguous positions
 // and hands the batches to --workers writers under a write budget that
-// adapts to throttling. Small tables load side by side on connections that
-// joined the snapshot.
+// adapts to throttling. Tables load side by side on connections that
+// joined the snapshot, splitting Options.Readers among them (see group).
 //
 // A batch is acknowledged when every item of it is written; the contiguous
 // acknowledged prefix is the frontier a resume writes on from. Rows go to

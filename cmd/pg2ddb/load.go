@@ -71,7 +71,7 @@ more, the load is refused with exit status 3 before it creates anything.`,
 	a.target.register(c.Flags())
 	fs := c.Flags()
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
-	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once, in ctid ranges of one snapshot (PostgreSQL 14+; default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
+	fs.IntVar(&f.readers, "readers", 0, "source connections of the load: the tables loading side by side (up to this many) and the ctid ranges of one snapshot a large table is read in (PostgreSQL 14+), all within it (default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (round r holds every partition key's r-th item in sort-key order), interleave-arrival (the same rounds, each key's items in read order) or table (key order, for comparison)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")

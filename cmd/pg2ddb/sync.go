@@ -79,7 +79,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
 	registerYes(fs, &f.yes)
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
-	fs.IntVar(&f.readers, "readers", 0, "source connections that read one large table at once during the load (see load --readers)")
+	fs.IntVar(&f.readers, "readers", 0, "source connections of the initial load: its tables side by side and the ranges a large table is read in (see load --readers)")
 	fs.IntVar(&f.window, "window", 5000, "most changes applied as one window (one write per item per window)")
 	fs.StringVar(&f.slot, "slot", "", "name of the replication slot and publication (default: pg2ddb_ and a hash of the plan's path)")
 	fs.StringVar(&f.state, "state", "", "sync state file (default: PLAN.sync.json)")

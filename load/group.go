@@ -187,25 +187,32 @@ func (p *connPool) acquire(ctx context.Context, want, slots int) (lease, error) 
 		if err := ctx.Err(); err != nil {
 			return lease{}, err
 		}
-		p.mu.Lock()
-		free := p.budget - p.used
-		avail := free + len(p.idle) // an idle fork can be closed
-		canOpen := len(p.idle) > 0 || (!p.noFork && free > 0)
-		if p.running < slots && canOpen && (avail >= want || p.running == 0) {
-			l, ok := p.take(ctx, min(want, avail))
-			if ok {
-				p.running++
-				p.mu.Unlock()
-				return l, nil
-			}
+		l, ok, wake := p.try(ctx, want, slots)
+		if ok {
+			return l, nil
 		}
-		wake := p.wake
-		p.mu.Unlock()
 		select {
 		case <-wake:
 		case <-ctx.Done():
 		}
 	}
+}
+
+// try is acquire without waiting: when the lease cannot be had now, it
+// returns what closes when a lease ends.
+func (p *connPool) try(ctx context.Context, want, slots int) (lease, bool, <-chan struct{}) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	free := p.budget - p.used
+	avail := free + len(p.idle) // an idle fork can be closed
+	canOpen := len(p.idle) > 0 || (!p.noFork && free > 0)
+	if p.running < slots && canOpen && (avail >= want || p.running == 0) {
+		if l, ok := p.take(ctx, min(want, avail)); ok {
+			p.running++
+			return l, true, nil
+		}
+	}
+	return lease{}, false, p.wake
 }
 
 // take opens or reuses a source and reserves readers-1 more connections;

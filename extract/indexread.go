@@ -157,14 +157,19 @@ func (s *Snapshot) ChooseRead(ctx context.Context, t plans.Table, o Order, mode 
 	if !sortKeyOrder(o) || t.SortKey == nil {
 		return ReadPlan{}, nil
 	}
-	if mode == ReadScan {
-		return ReadPlan{Why: "--read scan"}, nil
-	}
 	p, err := s.orderingIndex(ctx, t)
-	if err != nil || p.Index == "" {
+	if err != nil {
 		return p, err
 	}
-	if mode == ReadIndex {
+	switch {
+	case mode == ReadScan:
+		// The index is still named: a resume of a load that read
+		// through it says so.
+		p.Why = "--read scan"
+		return p, nil
+	case p.Index == "":
+		return p, nil
+	case mode == ReadIndex:
 		p.Use, p.Why = true, "--read index"
 		return p, nil
 	}

@@ -2,6 +2,7 @@ package load
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
@@ -35,12 +36,10 @@ func chooseReads(ctx context.Context, src Source, tables []plans.Table, opts Opt
 
 // pinReads makes a resume read each table as the interrupted load did,
 // where that is the other of its two reads (the statistics the choice
-// rests on may have changed since): with --read auto only, since a forced
-// read that differs is refused by checkUnchanged.
+// rests on may have changed since): with --read auto only; a forced read
+// that differs is refused, saying which read the interrupted load used.
 func pinReads(old *Checkpoint, tables []plans.Table, reads []*extract.ReadPlan, streams []string, opts Options) error {
-	if opts.Read != extract.ReadAuto && opts.Read != "" {
-		return nil
-	}
+	auto := opts.Read == extract.ReadAuto || opts.Read == ""
 	for i, t := range tables {
 		tc := old.Tables[t.Target]
 		if tc == nil || reads[i] == nil || tc.Stream == streams[i] {
@@ -54,8 +53,14 @@ func pinReads(old *Checkpoint, tables []plans.Table, reads []*extract.ReadPlan, 
 		if err != nil {
 			return err
 		}
-		if fp == tc.Stream {
+		switch {
+		case fp != tc.Stream:
+		case auto:
 			reads[i], streams[i] = &flip, fp
+		case flip.Use:
+			return fmt.Errorf("resume: the interrupted load read %s through index %s; resume with --read auto or index", t.Source, flip.Index)
+		default:
+			return fmt.Errorf("resume: the interrupted load read %s with a plain scan; resume with --read auto or scan", t.Source)
 		}
 	}
 	return nil
@@ -65,7 +70,7 @@ func pinReads(old *Checkpoint, tables []plans.Table, reads []*extract.ReadPlan, 
 // ordering index was found (used or not), or --read index found none.
 func logReads(tables []plans.Table, reads []*extract.ReadPlan, opts Options) {
 	for i, t := range tables {
-		if p := reads[i]; p != nil && p.Why != "" && (p.Index != "" || opts.Read == extract.ReadIndex) {
+		if p := reads[i]; p != nil && p.Why != "" && opts.Read != extract.ReadScan && (p.Index != "" || opts.Read == extract.ReadIndex) {
 			opts.Logf("%s", p.Describe(t))
 		}
 	}

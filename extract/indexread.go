@@ -45,8 +45,9 @@ import (
 //     nearly in order, and PostgreSQL's plan of the ordered SELECT an
 //     index scan of that index with no Sort node.
 //
-// The read is one ordered stream (no ctid ranges). Its order is the
-// unique key's, not the heap's, so a resume re-reads the same rows in the
+// A large table is split over readers by ranges of the index's leading
+// column (indexRanges) instead of ctid ranges. The order is the unique
+// key's, not the heap's, so a resume re-reads the same rows in the
 // same places even when rows moved in the heap; its SQL differs from the
 // plain read's, so the checkpoint's stream fingerprint records which read a
 // load used and a resume reads the same way (load.Run).
@@ -95,6 +96,11 @@ type ReadPlan struct {
 	Use bool
 	// Why says why, for the user.
 	Why string
+	// lead is the index's leading column as a condition compares it (in
+	// the index's collation), leadType its type and leadCollate the
+	// COLLATE clause that orders its values as the index does: for the
+	// ranges of a split read (indexRanges).
+	lead, leadType, leadCollate string
 }
 
 // Describe is the read in one sentence for t, for the load's log.
@@ -120,11 +126,73 @@ func (p ReadPlan) Flip() (ReadPlan, bool) {
 // Its comment names the algorithm (rounds by arrival of rows in sort-key
 // order), so a checkpoint of a plain read is told apart.
 func indexSQL(t plans.Table, orderBy string) (string, error) {
-	q, err := plainSQL(t)
+	q, err := indexSQLWhere(t, orderBy, "")
 	if err != nil {
 		return "", err
 	}
-	return "/* " + order.VersionArrival + "; read in sort-key order */ " + q + " ORDER BY " + orderBy, nil
+	return "/* " + order.VersionArrival + "; read in sort-key order */ " + q, nil
+}
+
+// indexSQLWhere is the read through an index of the rows where holds.
+func indexSQLWhere(t plans.Table, orderBy, where string) (string, error) {
+	q, err := plainSQLWhere(t, where)
+	if err != nil {
+		return "", err
+	}
+	return q + " ORDER BY " + orderBy, nil
+}
+
+// indexRanges splits the read through p's index into at most n ranges of
+// its leading column, cut at values of the column's histogram in
+// pg_stats: read one after the other they are the whole read in its
+// order, whatever the cuts (the order is the unique key's), so a resume
+// may use other readers or other statistics. The last range holds the
+// rows whose leading column is NULL, which the order puts last. Nil when
+// the statistics give no cut.
+func indexRanges(ctx context.Context, s *Snapshot, t plans.Table, p *ReadPlan, n int) ([]string, error) {
+	if p.lead == "" || n < 2 {
+		return nil, nil
+	}
+	name, err := plans.ParseTableName(t.Source)
+	if err != nil {
+		return nil, err
+	}
+	var bounds []string
+	err = s.scoped(ctx, "", func(tx pgx.Tx) error {
+		rows, err := tx.Query(ctx, `
+SELECT quote_literal(b) FROM (SELECT DISTINCT b FROM unnest((SELECT histogram_bounds::text FROM pg_stats
+  WHERE schemaname = $1 AND tablename = $2 AND attname = $3 AND NOT inherited)::text[]) AS b) AS x
+ORDER BY b::`+p.leadType+p.leadCollate, name.Schema, name.Name, t.PartitionKey.Parts[0].Column)
+		if err != nil {
+			return err
+		}
+		for rows.Next() {
+			var b string
+			if err := rows.Scan(&b); err != nil {
+				return err
+			}
+			bounds = append(bounds, b)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("histogram of %s: %w", t.Source, err)
+	}
+	var cuts []string
+	for i := 1; i < n; i++ {
+		if j := len(bounds) * i / n; j > 0 && j < len(bounds) && (len(cuts) == 0 || cuts[len(cuts)-1] != bounds[j]) {
+			cuts = append(cuts, bounds[j])
+		}
+	}
+	if len(cuts) == 0 {
+		return nil, nil
+	}
+	at := func(b string) string { return p.lead + " " + b + "::" + p.leadType }
+	wheres := []string{at("< " + cuts[0])}
+	for i := 1; i < len(cuts); i++ {
+		wheres = append(wheres, at(">= "+cuts[i-1])+" AND "+at("< "+cuts[i]))
+	}
+	return append(wheres, "("+at(">= "+cuts[len(cuts)-1])+" OR "+p.lead+" IS NULL)"), nil
 }
 
 // ReadSQL is StreamSQL for a load that reads as p says (nil: a plain
@@ -147,6 +215,7 @@ type idxColumn struct {
 	byteOrd bool   // the index's collation compares by bytes (or none applies)
 	collate string // the index's collation when it is not the column's, quoted
 	plain   bool   // ascending, NULLs last, default operator class
+	coll    string // the index's collation, quoted; "" when none applies
 }
 
 // ChooseRead decides how a load in order o reads t in the snapshot:
@@ -220,7 +289,8 @@ SELECT i.indexrelid::regclass::text, coalesce(a.attname::text, ''), coalesce(for
          OR (co.collprovider = 'd' AND (SELECT d.datcollate IN ('C', 'POSIX') AND coalesce(to_jsonb(d) ->> 'datlocprovider', 'c') = 'c'
                                         FROM pg_database d WHERE d.datname = current_database())),
        CASE WHEN co.oid IS NOT NULL AND co.oid <> a.attcollation THEN quote_ident(cn.nspname) || '.' || quote_ident(co.collname) ELSE '' END,
-       i.indoption[k.n] = 0 AND oc.opcdefault
+       i.indoption[k.n] = 0 AND oc.opcdefault,
+       CASE WHEN co.oid IS NOT NULL THEN quote_ident(cn.nspname) || '.' || quote_ident(co.collname) ELSE '' END
 FROM pg_index i
 JOIN pg_class ic ON ic.oid = i.indexrelid
 JOIN pg_am am ON am.oid = ic.relam AND am.amname = 'btree'
@@ -238,7 +308,7 @@ ORDER BY i.indisunique DESC, i.indisprimary DESC, 1, k.n`, from)
 		for rows.Next() {
 			var name string
 			var c idxColumn
-			if err := rows.Scan(&name, &c.name, &c.pgType, &c.byteOrd, &c.collate, &c.plain); err != nil {
+			if err := rows.Scan(&name, &c.name, &c.pgType, &c.byteOrd, &c.collate, &c.plain, &c.coll); err != nil {
 				return err
 			}
 			if _, ok := indexes[name]; !ok {
@@ -300,7 +370,12 @@ ORDER BY i.indisunique DESC, i.indisprimary DESC, 1, k.n`, from)
 			}
 			by = append(by, e)
 		}
-		return ReadPlan{Index: name, OrderBy: strings.Join(by, ", ")}, nil
+		lead, collate := from+"."+col(cols[0]), ""
+		if ic[0].coll != "" {
+			collate = " COLLATE " + ic[0].coll
+			lead += collate
+		}
+		return ReadPlan{Index: name, OrderBy: strings.Join(by, ", "), lead: lead, leadType: ic[0].pgType, leadCollate: collate}, nil
 	}
 	return ReadPlan{Why: why}, nil
 }

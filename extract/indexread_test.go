@@ -220,3 +220,58 @@ func TestIndexReadUnderACollatedIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexReadSplitsByKeyRanges pins the split read through an index:
+// readers in the run's snapshot read ranges of the index's leading column
+// (cut at its histogram), and the rows come in exactly the one stream's
+// order, also when the leading column is text whose index orders it under
+// another collation than the column's (ICU's "a" < "A" < "b"; the index's
+// "C": "A" < "B" < "a").
+func TestIndexReadSplitsByKeyRanges(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	exec(t, db.Pool,
+		`CREATE TABLE public.n (name text COLLATE "und-x-icu", no int, v text)`,
+		`CREATE UNIQUE INDEX n_c ON public.n (name COLLATE "C", no)`,
+		`INSERT INTO public.n SELECT x || i, no, repeat('v', 40) FROM unnest(ARRAY['k', 'K', 'a', 'B', '_']) x, generate_series(1, 300) i, generate_series(1, 6) no
+		 ORDER BY (x || i) COLLATE "C", no`,
+		`ANALYZE public.n`)
+	str := func(c string) plans.KeyPart { return plans.KeyPart{Column: c, Encoding: plans.EncString} }
+	for _, tb := range []plans.Table{orderedTable("n"), {Source: "public.n",
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{str("name")}},
+		SortKey:      &plans.Key{Attribute: "sk", Type: "N", Parts: []plans.KeyPart{{Column: "no", Encoding: plans.EncNumber}}},
+		Attributes:   []plans.Attribute{{Column: "v", Name: "v", Type: "S", Encoding: plans.AttrString}}}} {
+		if tb.PartitionKey.Parts[0].Column == "cust" {
+			// The clustered table of the other test, for an integer
+			// leading column.
+			exec(t, db.Pool,
+				`CREATE TABLE IF NOT EXISTS public.c (cust int, no int, v text, UNIQUE (cust, no))`,
+				`INSERT INTO public.c SELECT c, n, md5((c * 100 + n)::text) FROM generate_series(1, 400) c, generate_series(30, 1, -1) n ORDER BY c, n DESC`,
+				`ANALYZE public.c`)
+			tb = orderedTable("c")
+		}
+		s, err := extract.Begin(t.Context(), db.Pool)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Forced: the heap is in the index's order, not in the column's
+		// collation, whose correlation pg_stats measures.
+		p, err := s.ChooseRead(t.Context(), tb, extract.OrderInterleave, extract.ReadIndex)
+		if err != nil || !p.Use {
+			s.Close(t.Context())
+			t.Fatalf("%s: ChooseRead %+v, %v", tb.Source, p, err)
+		}
+		one, _ := streamRowsWith(t, s, tb, extract.StreamOptions{Order: extract.OrderInterleave, Read: &p})
+		split, _ := streamRowsWith(t, s, tb, extract.StreamOptions{Order: extract.OrderInterleave, Read: &p, Readers: 4, MinSplitBlocks: 1})
+		rows, err := extract.Stream(t.Context(), s, tb, extract.StreamOptions{Order: extract.OrderInterleave, Read: &p, Readers: 4, MinSplitBlocks: 1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		readers := extract.Readers(rows)
+		rows.Close()
+		s.Close(t.Context())
+		if readers < 3 || len(one) < 5000 || !slices.Equal(one, split) {
+			t.Errorf("%s: %d readers read %d rows, one stream %d; same order: %v", tb.Source, readers, len(split), len(one), slices.Equal(one, split))
+		}
+	}
+}

@@ -601,21 +601,29 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		if indexRead && hold {
 			return nil, fmt.Errorf("read %s: no unique constraint proves the key free of collisions any more, which a read through index %s needs; load again", t.Source, opts.Read.Index)
 		}
-		readers := opts.Readers
-		if indexRead {
-			readers = 1 // one ordered stream
-		}
-		starts, err := splitBlocks(ctx, s, t, readers, opts.MinSplitBlocks)
+		starts, err := splitBlocks(ctx, s, t, opts.Readers, opts.MinSplitBlocks)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
-		if starts != nil {
-			if ranges, err = startRanges(ctx, s, t, starts, opts.join, opts.Tuning.SpillDir); err != nil {
+		var wheres []string
+		query, set := func(where string) (string, error) { return plainSQLWhere(t, where) }, "SET LOCAL max_parallel_workers_per_gather = 0"
+		switch {
+		case starts == nil:
+		case indexRead:
+			// Ranges of the index's leading column, in its order.
+			if wheres, err = indexRanges(ctx, s, t, opts.Read, len(starts)); err != nil {
+				return nil, fmt.Errorf("read %s: %w", t.Source, err)
+			}
+			query = func(where string) (string, error) { return indexSQLWhere(t, opts.Read.OrderBy, where) }
+			set += "; SET LOCAL enable_sort = off"
+		default:
+			wheres = ctidRanges(starts)
+		}
+		if wheres != nil {
+			if ranges, err = startRanges(ctx, s, t, wheres, query, set, opts.join, opts.Tuning.SpillDir); err != nil {
 				return nil, err
 			}
-		}
-		if ranges != nil {
-			if q, err = plainSQLWhere(t, ctidRange(0, starts[1])); err != nil {
+			if q, err = query(wheres[0]); err != nil {
 				ranges.close()
 				return nil, err
 			}

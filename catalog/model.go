@@ -167,6 +167,9 @@ type ForeignKey struct {
 	// FromPartition names the partition it was declared on, when it is
 	// attributed to a partitioned parent.
 	FromPartition string `json:"from_partition,omitempty"`
+	// OnDeleteCascade is set when deleting the referenced row deletes the
+	// referencing rows (ON DELETE CASCADE): the parent owns them.
+	OnDeleteCascade bool `json:"on_delete_cascade,omitempty"`
 }
 
 // Profile is what the data looks like, kept apart from the schema so a plan

@@ -2,6 +2,7 @@ package codec
 
 import (
 	"bytes"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -70,6 +71,64 @@ func TestUniqueKeysWritesTheSame(t *testing.T) {
 		_, _, err := transcode(nil, []byte(doc), true)
 		if slices.Contains(ordered, doc) && err != nil || slices.Contains(unordered, doc) && err != errUnordered {
 			t.Errorf("%.60s: the unique-keys pass ended with %v", doc, err)
+		}
+	}
+}
+
+// TestNumbersAsTheirGrammarSays: a number in a document is written as its
+// own text with NumberSize's size when it is a JSON number DynamoDB holds,
+// and refused otherwise, whichever path reads it (plain decimals have one
+// of their own), alone, in an array, before a comma and in an object.
+func TestNumbersAsTheirGrammarSays(t *testing.T) {
+	t.Parallel()
+	nums := []string{
+		"0", "-0", "0.0", "-0.000", "00", "01", "-01", "1.", ".5", "-", "--1", "+1", "1.2.3", "1-2", "1+2",
+		"7", "79.01", "-79.01", "100", "100.00", "0.001", "10.10", "1e5", "1E-5", "1.5e+3", "1e", "0e0",
+		"12345678901234567890123456789012345678", "-1234567890123456789012345678901234567.8",
+		"123456789012345678901234567890123456789", "0.00000000000000000000000000000000000001",
+		"0.000000000000000000000000000000000000001", "1000000000000000000000000000000000000000",
+		"10000000000000000000000000000000000000", "1.0000000000000000000000000000000000000",
+		"9.9999999999999999999999999999999999999e125", "1e126", "1e-130", "1e-131",
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 3000 {
+		var b strings.Builder
+		if r.IntN(3) == 0 {
+			b.WriteByte('-')
+		}
+		for range 1 + r.IntN(45) {
+			b.WriteByte("0123456789"[r.IntN(10)])
+		}
+		if r.IntN(2) == 0 {
+			b.WriteByte('.')
+			for range r.IntN(45) {
+				b.WriteByte("0000123456789"[r.IntN(13)])
+			}
+		}
+		nums = append(nums, b.String())
+	}
+	for _, num := range nums {
+		size, serr := NumberSize(num)
+		ok := validJSONNumber([]byte(num)) && serr == nil
+		leaf := `{"N":"` + num + `"}`
+		for _, c := range []struct{ doc, want string }{
+			{num, leaf},
+			{"[" + num + "]", `{"L":[` + leaf + `]}`},
+			{"[" + num + ", 1]", `{"L":[` + leaf + `,{"N":"1"}]}`},
+			{`{"a": ` + num + `}`, `{"M":{"a":` + leaf + `}}`},
+		} {
+			for _, jsonb := range []bool{false, true} {
+				out, n, err := appendJSON([]byte("p"), []byte(c.doc), jsonb)
+				switch {
+				case ok && (err != nil || string(out) != "p"+c.want):
+					t.Fatalf("%s (jsonb %v): %s, %v; want %s", c.doc, jsonb, out, err, c.want)
+				case ok && c.doc == num && n != size:
+					t.Fatalf("%s: size %d, NumberSize says %d", num, n, size)
+				case !ok && err == nil:
+					t.Fatalf("%s (jsonb %v): wrote %s, want an error (valid JSON number %v, NumberSize %v)",
+						c.doc, jsonb, out, validJSONNumber([]byte(num)), serr)
+				}
+			}
 		}
 	}
 }

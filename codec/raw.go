@@ -106,13 +106,12 @@ func appendRawDate(dst, v []byte) ([]byte, error) {
 	case math.MinInt32:
 		return append(dst, "-infinity"...), nil
 	}
-	t := time.Unix(int64(d)*86400+pgEpoch, 0).UTC()
-	return appendEra(appendDate(dst, t), t.Year()), nil
+	y, m, day := time.Unix(int64(d)*86400+pgEpoch, 0).UTC().Date()
+	return appendEra(appendDate(dst, y, m, day), y), nil
 }
 
-// appendDate appends to_char's YYYY-MM-DD of t.
-func appendDate(dst []byte, t time.Time) []byte {
-	y, m, d := t.Date()
+// appendDate appends to_char's YYYY-MM-DD of the date y-m-d.
+func appendDate(dst []byte, y int, m time.Month, d int) []byte {
 	dst = appendYear(dst, y)
 	dst = append(dst, '-')
 	dst = append2(dst, int(m))
@@ -139,9 +138,13 @@ func appendRawTimestamp(dst, v []byte, utc bool) ([]byte, error) {
 	if frac < 0 {
 		sec, frac = sec-1, frac+1e6
 	}
+	// The date is worked out once (time.Time's Date, Year and Clock each
+	// work it out anew), and nothing is allocated: every row of a load
+	// with a timestamp column passes here.
 	t := time.Unix(sec+pgEpoch, 0).UTC()
+	y, m, d := t.Date()
 	hh, mm, ss := t.Clock()
-	dst = appendDate(dst, t)
+	dst = appendDate(dst, y, m, d)
 	dst = append(dst, 'T')
 	dst = append2(dst, hh)
 	dst = append(dst, ':')
@@ -149,12 +152,11 @@ func appendRawTimestamp(dst, v []byte, utc bool) ([]byte, error) {
 	dst = append(dst, ':')
 	dst = append2(dst, ss)
 	dst = append(dst, '.')
-	f := strconv.AppendInt(nil, frac+1e6, 10) // 1dddddd: six digits, zero-padded
-	dst = append(dst, f[1:]...)
+	dst = append6(dst, int(frac))
 	if utc {
 		dst = append(dst, 'Z')
 	}
-	return appendEra(dst, t.Year()), nil
+	return appendEra(dst, y), nil
 }
 
 // appendYear appends to_char's YYYY of the astronomical year y: at least
@@ -179,4 +181,10 @@ func appendEra(dst []byte, y int) []byte {
 
 func append2(dst []byte, n int) []byte {
 	return append(dst, byte('0'+n/10), byte('0'+n%10))
+}
+
+// append6 appends n (0 ≤ n < 1e6) as six digits, zero-padded.
+func append6(dst []byte, n int) []byte {
+	return append(dst, byte('0'+n/100000), byte('0'+n/10000%10), byte('0'+n/1000%10),
+		byte('0'+n/100%10), byte('0'+n/10%10), byte('0'+n%10))
 }

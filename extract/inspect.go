@@ -159,7 +159,8 @@ SELECT CASE WHEN r.relispartition THEN pg_partition_root(r.oid) ELSE r.oid END,
              JOIN pg_attribute a ON a.attrelid = con.conrelid AND a.attnum = k.attnum ORDER BY k.ord),
        fn.nspname, f.relname,
        ARRAY(SELECT a.attname::text FROM unnest(con.confkey) WITH ORDINALITY k(attnum, ord)
-             JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.ord)
+             JOIN pg_attribute a ON a.attrelid = con.confrelid AND a.attnum = k.attnum ORDER BY k.ord),
+       con.confdeltype = 'c'
 FROM pg_constraint con
 JOIN pg_class r ON r.oid = con.conrelid
 JOIN pg_namespace rn ON rn.oid = r.relnamespace
@@ -455,7 +456,7 @@ func inspectForeignKeys(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map
 			oid uint32
 			fk  catalog.ForeignKey
 		)
-		if err := rows.Scan(&oid, &fk.Name, &fk.FromPartition, &fk.Columns, &fk.RefSchema, &fk.RefTable, &fk.RefColumns); err != nil {
+		if err := rows.Scan(&oid, &fk.Name, &fk.FromPartition, &fk.Columns, &fk.RefSchema, &fk.RefTable, &fk.RefColumns, &fk.OnDeleteCascade); err != nil {
 			return fmt.Errorf("inspect foreign keys: %w", err)
 		}
 		t := byOID[oid]

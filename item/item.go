@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"sort"
 
 	"github.com/pg2ddb/pg2ddb/order"
@@ -60,6 +61,20 @@ type Encoder struct {
 	indexKey  []bool
 	indexMax  []int
 	indexName []string
+	// derived are the enabled indexes' derived key attributes, which the
+	// encoder writes beside the table's own (plans.Index).
+	derived []derivedKey
+}
+
+// derivedKey is an index key attribute the encoder derives from
+// attributes: their values encoded as key parts and joined.
+type derivedKey struct {
+	name, typ, index string
+	wire             []byte
+	limit            int
+	parts            []plans.KeyPart
+	// attrs[i] is the attribute that holds parts[i]'s column.
+	attrs []int
 }
 
 // NewEncoder checks that t can be encoded and returns its encoder.
@@ -115,8 +130,74 @@ func NewEncoder(t plans.Table, o plans.Options) (*Encoder, error) {
 			}
 			e.indexKey[i] = true
 		}
+		for _, k := range []struct {
+			key   *plans.Key
+			limit int
+		}{{&ix.PartitionKey, maxPKBytes}, {ix.SortKey, maxSKBytes}} {
+			if k.key == nil || !t.DerivedKey(k.key) {
+				continue
+			}
+			if err := e.addDerived(ix.Name, k.key, k.limit, seen); err != nil {
+				return nil, fmt.Errorf("table %s index %s: %w", t.Source, ix.Name, err)
+			}
+		}
 	}
 	return e, nil
+}
+
+// addDerived adds the derived key attribute k of index ix, once however
+// many indexes key on it.
+func (e *Encoder) addDerived(ix string, k *plans.Key, limit int, seen map[string]bool) error {
+	for i := range e.derived {
+		if d := &e.derived[i]; d.name == k.Attribute {
+			if limit < d.limit {
+				d.limit, d.index = limit, ix
+			}
+			return nil
+		}
+	}
+	if seen[k.Attribute] || k.Attribute == "" || len(k.Parts) == 0 {
+		return fmt.Errorf("derived key attribute %q is empty, has no parts or is used twice (keys included)", k.Attribute)
+	}
+	d := derivedKey{name: k.Attribute, typ: k.Type, index: ix, wire: wireName(k.Attribute), limit: limit, parts: k.Parts}
+	for _, p := range k.Parts {
+		i := slices.IndexFunc(e.table.Attributes, func(a plans.Attribute) bool { return a.Column == p.Column })
+		if i < 0 {
+			return fmt.Errorf("derived key attribute %s: column %s is not written as an attribute", k.Attribute, p.Column)
+		}
+		d.attrs = append(d.attrs, i)
+	}
+	e.derived = append(e.derived, d)
+	return nil
+}
+
+// derivedValue is d's value for a row's attribute values, or nil when the
+// item leaves it out: a part is NULL or not written, or the value is
+// empty (DynamoDB refuses an empty key).
+func (e *Encoder) derivedValue(d *derivedKey, values [][]byte) []byte {
+	composite := len(d.parts) > 1
+	var out []byte
+	for j, p := range d.parts {
+		v := values[d.attrs[j]]
+		if v == nil || e.values[d.attrs[j]].Omits(v) {
+			return nil
+		}
+		if j > 0 {
+			out = append(out, plans.Separator...)
+		}
+		switch p.Encoding {
+		case plans.EncString, plans.EncInteger:
+			out = append(out, codec.KeyPartText(p, string(v), composite)...)
+		default:
+			// Number, binary, and the date and time encodings, which the
+			// attributes of those encodings already hold.
+			out = append(out, v...)
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // Reject is a row that cannot be written, and why.

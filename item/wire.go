@@ -140,6 +140,33 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 		}
 		size += e.nameLen[i] + n
 	}
+	for i := range e.derived {
+		d := &e.derived[i]
+		v := e.derivedValue(d, row.Values)
+		if v == nil {
+			// Absent from the index by design (a sparse index).
+			continue
+		}
+		if len(v) > d.limit {
+			if bad("key %s of index %s is %d bytes, over DynamoDB's %d", d.name, d.index, len(v), d.limit); reasons == nil {
+				return dst, 0, false
+			}
+			continue
+		}
+		mark := len(dst)
+		if dst[mark-1] != '{' {
+			dst = append(dst, ',')
+		}
+		var err error
+		if dst, n, err = codec.AppendScalar(append(dst, d.wire...), d.typ, v); err != nil {
+			dst = dst[:mark]
+			if bad("key %s of index %s: %v", d.name, d.index, err); reasons == nil {
+				return dst, 0, false
+			}
+			continue
+		}
+		size += len(d.name) + n
+	}
 	if size > MaxItemBytes {
 		bad("item is %d bytes, over DynamoDB's %d (400 KB)", size, MaxItemBytes)
 	}

@@ -109,7 +109,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		sent := time.Now()
 		out, err := w.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
 			RequestItems: map[string][]types.WriteRequest{w.table: {}},
-		}, w.noRetry, withBody(w.body(pending)))
+		}, w.noRetry, WithBody(w.body(pending)))
 		w.limit.observe(time.Since(sent))
 		var unprocessed []types.WriteRequest
 		if err == nil {
@@ -231,12 +231,12 @@ func (w *writer) remaining(pending []item.WireItem, unprocessed []types.WriteReq
 	return out
 }
 
-// withBody sends body as the request of a BatchWriteItem call in place of
+// WithBody sends body as the request of a BatchWriteItem call in place of
 // the serialized input, which the caller keeps to a valid placeholder (the
 // table with no requests). The SDK still validates, signs, sends and
 // decodes the call; only its serializer's output is replaced, by bodies
 // the loader encoded from the rows directly (see WireItem).
-func withBody(body []byte) func(*dynamodb.Options) {
+func WithBody(body []byte) func(*dynamodb.Options) {
 	return func(o *dynamodb.Options) {
 		o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
 			return s.Serialize.Insert(encodedBody(body), "OperationSerializer", middleware.After)

@@ -42,54 +42,83 @@ func designSQL(t *testing.T, opts Options, sql ...string) *plans.Plan {
 	return p
 }
 
-// TestIndexKeysTheLoadCanWrite: an index is proposed only on a key every
-// row with a value can carry — not on a column holding empty strings
-// (DynamoDB refuses an empty index key, so each such row would be
-// rejected), not on a nullable column when NULLs are written as NULL
-// values — while NULLs alone make a sparse index.
+// TestIndexKeysTheLoadCanWrite: an index is keyed on a column's own
+// attribute where every row with a value can carry it; where a column
+// holds empty strings (DynamoDB refuses an empty index key) or NULLs are
+// written as NULL values, on a derived attribute that the load leaves out
+// of those rows (a sparse index, no rejects), and a lookup of two columns
+// whose second is mostly empty on one derived attribute joining both,
+// which holds every row. NULLs alone make a sparse index on the column.
 func TestIndexKeysTheLoadCanWrite(t *testing.T) {
 	t.Parallel()
 	sql := []string{
 		`CREATE TABLE owner (owner_code text PRIMARY KEY, label text)`,
 		`INSERT INTO owner SELECT 'o' || i, 'l' FROM generate_series(1, 300) i`,
 		`INSERT INTO owner VALUES ('', 'empty')`,
-		`CREATE TABLE thing (thing_ref text PRIMARY KEY, owner_code text REFERENCES owner, keeper_code text REFERENCES owner, title text NOT NULL)`,
+		`CREATE TABLE thing (thing_ref text PRIMARY KEY, owner_code text REFERENCES owner, keeper_code text REFERENCES owner, title text NOT NULL,
+			comment text NOT NULL DEFAULT '', UNIQUE (title, comment))`,
 		`CREATE INDEX ON thing (owner_code)`,
 		`CREATE INDEX ON thing (keeper_code)`,
-		// owner_code: empty for some rows; keeper_code: NULL for a third.
+		// owner_code: empty for some rows; keeper_code: NULL for a third;
+		// titles repeat, told apart by a comment that is mostly empty.
 		`INSERT INTO thing SELECT 'T' || i, CASE WHEN i % 50 = 0 THEN '' ELSE 'o' || (i % 300 + 1) END,
-			CASE WHEN i % 3 = 0 THEN NULL ELSE 'o' || (i % 290 + 1) END, 't' || i FROM generate_series(1, 3000) i`,
+			CASE WHEN i % 3 = 0 THEN NULL ELSE 'o' || (i % 290 + 1) END, 't' || (i % 2900), CASE WHEN i > 2900 THEN 'the other' ELSE '' END
+			FROM generate_series(1, 3000) i`,
+	}
+	thing := func(p *plans.Plan) *plans.Table {
+		for i := range p.Tables {
+			if p.Tables[i].Source == "public.thing" {
+				return &p.Tables[i]
+			}
+		}
+		t.Fatal("public.thing not planned")
+		return nil
+	}
+	index := func(pt *plans.Table, name string) *plans.Index {
+		for i := range pt.Indexes {
+			if pt.Indexes[i].Name == name {
+				return &pt.Indexes[i]
+			}
+		}
+		t.Fatalf("no index %s among %+v", name, pt.Indexes)
+		return nil
 	}
 	p := designSQL(t, Options{}, sql...)
-	pt := &p.Tables[0]
-	if pt.Source != "public.thing" {
-		pt = &p.Tables[1]
+	pt := thing(p)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
 	}
 	paths := map[string]plans.AccessPath{}
 	for _, a := range pt.AccessPaths {
 		paths[strings.Join(a.Columns, ",")+"/"+a.Kind] = a
 	}
-	if a := paths["owner_code/foreign-key"]; a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "holds empty values") {
+	if a := paths["owner_code/foreign-key"]; a.ServedBy != "gsi_owner_code" {
 		t.Errorf("owner_code (empty strings): %+v", a)
+	}
+	ix := index(pt, "gsi_owner_code")
+	if ix.PartitionKey.Attribute != "gsi_owner_code_pk" || !pt.DerivedKey(&ix.PartitionKey) || !ix.Enabled || ix.TotalWCU != 2940 ||
+		!strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "60 rows") {
+		t.Errorf("owner_code's index is not keyed on a derived attribute without the 60 empty rows: %+v", ix)
+	}
+	if rs := pt.PredictedRejects(p.Options); len(rs) > 0 || len(pt.RefusedValues) > 0 {
+		t.Errorf("empty values under a derived index key recorded as refused (%+v) or predicted as rejects: %+v", pt.RefusedValues, rs)
+	}
+	if a := paths["title,comment/unique"]; a.ServedBy == plans.ServedByNone || a.ServedBy == plans.ServedByBase {
+		t.Errorf("title, comment: %+v", a)
+	} else if ix := index(pt, a.ServedBy); len(ix.PartitionKey.Parts) != 2 || ix.SortKey != nil || !pt.DerivedKey(&ix.PartitionKey) || ix.TotalWCU != 3000 {
+		t.Errorf("title, comment: want one derived key joining both, holding every row: %+v", ix)
 	}
 	keeper := paths["keeper_code/foreign-key"]
 	if keeper.ServedBy != "gsi_keeper_code" {
 		t.Fatalf("keeper_code (NULLs): %+v", keeper)
 	}
-	for _, ix := range pt.Indexes {
-		if ix.Name == "gsi_keeper_code" && (ix.TotalWCU != 2000 || !ix.Enabled || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "sparse")) {
-			t.Errorf("sparse index: %+v", ix)
-		}
+	if ix := index(pt, "gsi_keeper_code"); ix.TotalWCU != 2000 || !ix.Enabled || ix.PartitionKey.Attribute != "keeper_code" || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "sparse") {
+		t.Errorf("sparse index: %+v", ix)
 	}
 	p = designSQL(t, Options{Nulls: plans.NullsWrite}, sql...)
-	pt = &p.Tables[0]
-	if pt.Source != "public.thing" {
-		pt = &p.Tables[1]
-	}
-	for _, a := range pt.AccessPaths {
-		if a.Kind == plans.AccessForeignKey && a.Columns[0] == "keeper_code" && (a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "nulls: null")) {
-			t.Errorf("with NULLs written as NULL, keeper_code: %+v", a)
-		}
+	pt = thing(p)
+	if ix := index(pt, "gsi_keeper_code"); !pt.DerivedKey(&ix.PartitionKey) || !strings.Contains(strings.Join(ix.PartitionKey.Why, ";"), "nulls: null") {
+		t.Errorf("with NULLs written as NULL, keeper_code's index is not keyed on a derived attribute: %+v", ix)
 	}
 }
 
@@ -174,27 +203,37 @@ func TestReferencedSurrogateNeedsWrittenReferences(t *testing.T) {
 	}
 }
 
-// TestApplicationIDIsServed: a uuid the application makes (no database
-// default, no constraint, unique in the data) is how clients name an item:
-// it is proposed as an index, on, beside a table keyed by its owner.
+// TestApplicationIDIsServed: an id the application makes (no database
+// default, no constraint, unique in the data) — a uuid column, a uuid v7 or
+// a ULID held as text — is how clients name an item: it is proposed as an
+// index, on, beside a table keyed by its owner.
 func TestApplicationIDIsServed(t *testing.T) {
 	p := designSQL(t, Options{},
 		`CREATE TABLE accounts (account_code text PRIMARY KEY)`,
 		`INSERT INTO accounts SELECT 'A' || lpad(i::text, 4, '0') FROM generate_series(1, 200) i`,
-		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL)`,
-		`INSERT INTO notes (public_id, account_code, body) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i FROM generate_series(1, 3000) i`)
+		`CREATE TABLE notes (id serial PRIMARY KEY, public_id uuid NOT NULL, account_code text NOT NULL REFERENCES accounts, body text NOT NULL,
+			v7_ref text NOT NULL, ulid_ref text NOT NULL)`,
+		// v7: 48 bits of milliseconds, version 7, variant 10; a ULID: 10
+		// characters of time and 16 of randomness in Crockford's base 32.
+		`INSERT INTO notes (public_id, account_code, body, v7_ref, ulid_ref) SELECT md5('n' || i)::uuid, 'A' || lpad((1 + i % 200)::text, 4, '0'), 'note ' || i,
+			lpad(to_hex(1700000000000 + i * 1000), 8, '0') || '-' || substr(lpad(to_hex(1700000000000 + i * 1000), 12, '0'), 9, 4) || '-7' || substr(md5('v' || i), 1, 3) || '-8' || substr(md5('w' || i), 1, 3) || '-' || substr(md5('x' || i), 1, 12),
+			'01H' || upper(translate(substr(md5('u' || i), 1, 23), 'ilou', 'jkmn'))
+			FROM generate_series(1, 3000) i`)
 	pt := table(t, p, "public.notes")
 	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"account_code"}) {
 		t.Errorf("notes: pk %v, want the owner account_code: a per-row random id never outranks it", pk)
 	}
-	i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{"public_id"}) })
-	if i < 0 {
-		t.Fatalf("no lookup by public_id: %+v", pt.AccessPaths)
-	}
-	a := pt.AccessPaths[i]
-	j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
-	if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
-		t.Errorf("notes by public_id: %+v, indexes %+v", a, pt.Indexes)
+	for _, c := range []string{"public_id", "v7_ref", "ulid_ref"} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return slices.Equal(a.Columns, []string{c}) })
+		if i < 0 {
+			t.Errorf("no lookup by %s: %+v", c, pt.AccessPaths)
+			continue
+		}
+		a := pt.AccessPaths[i]
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == a.ServedBy })
+		if !strings.HasPrefix(a.Source, "application-made id") || j < 0 || !pt.Indexes[j].Enabled {
+			t.Errorf("notes by %s: %+v, indexes %+v", c, a, pt.Indexes)
+		}
 	}
 }
 
@@ -327,5 +366,72 @@ func TestTableNamedReferenceIsALink(t *testing.T) {
 		t.Errorf("conversations by id: not served by an enabled index: %+v", c.AccessPaths)
 	} else if !strings.Contains(ix.Rule, "public.posts.conversation_id") {
 		t.Errorf("conversations by id: rule %q, want the referencing column named", ix.Rule)
+	}
+}
+
+// TestCascadingReferenceIsAnOwner: a reference with few values (a
+// classification by its count) that is declared ON DELETE CASCADE is its
+// parent's list of items, served whatever its fan-out; the same reference
+// without the cascade, into a parent as small, stays a classification, off.
+func TestCascadingReferenceIsAnOwner(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE project (project_code text PRIMARY KEY, title text NOT NULL)`,
+		`INSERT INTO project SELECT 'P' || i, 'project ' || i FROM generate_series(1, 12) i`,
+		`CREATE TABLE colour (colour_code text PRIMARY KEY)`,
+		`INSERT INTO colour SELECT 'C' || i FROM generate_series(1, 12) i`,
+		`CREATE TABLE move (move_ref text PRIMARY KEY, project_code text NOT NULL REFERENCES project ON DELETE CASCADE,
+			colour_code text NOT NULL REFERENCES colour, note text NOT NULL)`,
+		`CREATE INDEX ON move (project_code)`,
+		`CREATE INDEX ON move (colour_code)`,
+		`INSERT INTO move SELECT 'M' || i, 'P' || (1 + i % 12), 'C' || (1 + i % 12), 'n' || i FROM generate_series(1, 2000) i`)
+	pt := table(t, p, "public.move")
+	for _, c := range []struct {
+		col  string
+		on   bool
+		rule string
+	}{{"project_code", true, "foreign key ON DELETE CASCADE"}, {"colour_code", false, "foreign key with fewer values than √rows"}} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool {
+			return a.Kind == plans.AccessForeignKey && slices.Equal(a.Columns, []string{c.col})
+		})
+		if i < 0 {
+			t.Fatalf("no foreign-key lookup by %s", c.col)
+		}
+		if c.on && pt.AccessPaths[i].ServedBy == plans.ServedByBase {
+			continue // the owner keys the table: served as well
+		}
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == pt.AccessPaths[i].ServedBy })
+		if j < 0 || pt.Indexes[j].Enabled != c.on || !strings.Contains(pt.Indexes[j].Rule, c.rule) {
+			t.Errorf("move by %s: %+v, indexes %+v; want enabled %v by %q", c.col, pt.AccessPaths[i], pt.Indexes, c.on, c.rule)
+		}
+	}
+}
+
+// TestWideNumberIndexIsALookup: an ordinary index on a number with few
+// values is a code only over a narrow range: a 0/1 flag stays off, while a
+// few map tiles of a range in the billions are looked up, on.
+func TestWideNumberIndexIsALookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE mapper (mapper_code text PRIMARY KEY, home_tile bigint, special int NOT NULL)`,
+		`CREATE INDEX mapper_home ON mapper (home_tile)`,
+		`CREATE INDEX mapper_special ON mapper (special)`,
+		`INSERT INTO mapper SELECT 'M' || i, CASE WHEN i % 3 > 0 THEN 1271383052::bigint + (i % 7) * 400000000::bigint END, CASE WHEN i % 40 = 0 THEN 1 ELSE 0 END
+			FROM generate_series(1, 600) i`)
+	pt := table(t, p, "public.mapper")
+	for _, c := range []struct {
+		col string
+		on  bool
+	}{{"home_tile", true}, {"special", false}} {
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool {
+			return a.Kind == plans.AccessIndex && slices.Equal(a.Columns, []string{c.col})
+		})
+		if i < 0 {
+			t.Fatalf("no index lookup by %s", c.col)
+		}
+		j := slices.IndexFunc(pt.Indexes, func(ix plans.Index) bool { return ix.Name == pt.AccessPaths[i].ServedBy })
+		if j < 0 || pt.Indexes[j].Enabled != c.on {
+			t.Errorf("mapper by %s: %+v, indexes %+v; want enabled %v", c.col, pt.AccessPaths[i], pt.Indexes, c.on)
+		}
 	}
 }

@@ -1174,8 +1174,12 @@ func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValu
 	addKey(&t.PartitionKey)
 	addKey(t.SortKey)
 	for i := range t.Indexes {
-		addKey(&t.Indexes[i].PartitionKey)
-		addKey(t.Indexes[i].SortKey)
+		// A derived key leaves an empty value out of the item instead.
+		for _, k := range []*plans.Key{&t.Indexes[i].PartitionKey, t.Indexes[i].SortKey} {
+			if !t.DerivedKey(k) {
+				addKey(k)
+			}
+		}
 	}
 	var out []plans.RefusedValues
 	for _, c := range tp.Columns {

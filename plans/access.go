@@ -44,6 +44,14 @@ const (
 
 // Index is a proposed global secondary index. It is a proposal a reviewer
 // enables or removes: load, import and verify act only on enabled ones.
+//
+// An index key is either a column's own attribute (its one part is that
+// attribute's column) or a derived attribute, one that is not among the
+// table's attributes: the load writes it beside them from its parts,
+// encoded and joined as a composite base key is, and leaves it out of an
+// item where a part is NULL or the value would be empty, so that item is
+// absent from the index (a sparse index) while its columns keep their
+// values, the empty string included, as ordinary attributes.
 type Index struct {
 	Name string `yaml:"name"`
 	// Enabled is on by default only when the evidence is strong; Rule says
@@ -72,3 +80,17 @@ const (
 	ProjectKeys    = "KEYS_ONLY"
 	ProjectInclude = "INCLUDE"
 )
+
+// DerivedKey reports whether index key k is a derived attribute (see
+// Index): one the load writes from k's parts, not one of t's attributes.
+func (t *Table) DerivedKey(k *Key) bool {
+	if k == nil {
+		return false
+	}
+	for i := range t.Attributes {
+		if t.Attributes[i].Name == k.Attribute {
+			return false
+		}
+	}
+	return true
+}

@@ -57,7 +57,24 @@ func TestValidateIndexes(t *testing.T) {
 		{func(ix *Index, _ *Table) { ix.Projection = ProjectInclude }, "needs at least one attribute"},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "S" }, `attribute "inventory_id" is written as N, not S`},
 		{func(ix *Index, _ *Table) { ix.PartitionKey.Type = "BOOL" }, "must be S, N or B"},
-		{func(ix *Index, _ *Table) { ix.PartitionKey.Attribute = "nothing" }, "is not an attribute of the table"},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey.Attribute, ix.PartitionKey.Parts[0].Column = "nothing", "fulltext"
+		}, `"fulltext" is not written as an attribute`},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey.Parts = append(ix.PartitionKey.Parts, KeyPart{Column: "rental_id"})
+		}, "an index key on a column's own attribute is that one column"},
+		{func(ix *Index, _ *Table) { ix.PartitionKey = derivedNoteKey(); ix.PartitionKey.Type = "N" }, "a key of 2 columns is a joined string"},
+		{func(ix *Index, _ *Table) { ix.PartitionKey = derivedNoteKey(); ix.PartitionKey.Attribute = "pk" }, "the base table's key attribute"},
+		{func(ix *Index, _ *Table) {
+			ix.PartitionKey = derivedNoteKey()
+			ix.PartitionKey.Parts[1].Encoding = EncString
+		}, `encoding "string" of a key of type S cannot be derived from attribute "rental_id"`},
+		{func(ix *Index, t *Table) {
+			ix.PartitionKey = derivedNoteKey()
+			o := *ix
+			o.Name, o.PartitionKey = "gsi_other", Key{Attribute: "note_rental_id", Type: "S", Parts: []KeyPart{{Column: "note", Encoding: EncString}}}
+			t.Indexes = append(t.Indexes, o)
+		}, "with other parts or type"},
 		{func(ix *Index, _ *Table) {
 			ix.SortKey = &Key{Attribute: "inventory_id", Type: "N", Parts: ix.PartitionKey.Parts}
 		}, "same attribute"},
@@ -69,6 +86,11 @@ func TestValidateIndexes(t *testing.T) {
 				t.Indexes = append(t.Indexes, c)
 			}
 		}, "at most 20 global secondary indexes"},
+	}
+	derived := accessPlan()
+	derived.Tables[0].Indexes[0].PartitionKey = derivedNoteKey()
+	if probs := Validate(derived); len(probs) != 0 {
+		t.Fatalf("an index keyed on a derived attribute refused: %v", probs)
 	}
 	for _, c := range cases {
 		p := accessPlan()
@@ -82,4 +104,10 @@ func TestValidateIndexes(t *testing.T) {
 			t.Errorf("want a problem %q, got %v", c.want, probs)
 		}
 	}
+}
+
+// derivedNoteKey is an index key written as an attribute of its own,
+// joined from two columns.
+func derivedNoteKey() Key {
+	return Key{Attribute: "note_rental_id", Type: "S", Parts: []KeyPart{{Column: "note", Encoding: EncString}, {Column: "rental_id", Encoding: EncInteger, Width: 10}}}
 }

@@ -184,7 +184,9 @@ func (t *Table) columnRole(column string, o Options) role {
 		case EncNumber:
 			r.numberKey = true
 		case EncString, EncBinary:
-			if !suffixed && r.wholeKey == "" {
+			// A derived index key leaves an empty value out of the item
+			// (a sparse index): the row is written.
+			if !suffixed && r.wholeKey == "" && !(k != &t.PartitionKey && k != t.SortKey && t.DerivedKey(k)) {
 				r.wholeKey = name
 			}
 		}

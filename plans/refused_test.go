@@ -63,6 +63,30 @@ func TestPredictedRejects(t *testing.T) {
 	}
 }
 
+// TestPredictedRejectsDerivedIndexKey: an empty value in a column an
+// enabled index keys on is a reject when the index keys on the column's own
+// attribute, and none when it keys on a derived attribute, which the load
+// leaves out of such an item (the row is written, absent from the index).
+func TestPredictedRejectsDerivedIndexKey(t *testing.T) {
+	tb := plans.Table{
+		PartitionKey: plans.Key{Attribute: "pk", Type: "S", Parts: []plans.KeyPart{{Column: "id", Encoding: plans.EncString}}},
+		Attributes: []plans.Attribute{
+			{Column: "id", Name: "id", PGType: "text", Type: "S", Encoding: plans.AttrString},
+			{Column: "uri", Name: "uri", PGType: "text", Type: "S", Encoding: plans.AttrString},
+		},
+		Indexes: []plans.Index{{Name: "gsi_uri", Enabled: true, Projection: plans.ProjectAll,
+			PartitionKey: plans.Key{Attribute: "uri", Type: "S", Parts: []plans.KeyPart{{Column: "uri", Encoding: plans.EncString}}}}},
+		RefusedValues: []plans.RefusedValues{{Column: "uri", Empty: 40}},
+	}
+	if got := tb.PredictedRejects(plans.Options{}); len(got) != 1 || got[0].Rows != 40 {
+		t.Fatalf("own attribute: predicted %+v, want the 40 empty rows", got)
+	}
+	tb.Indexes[0].PartitionKey.Attribute = "gsi_uri_pk"
+	if got := tb.PredictedRejects(plans.Options{}); len(got) != 0 {
+		t.Errorf("derived attribute: predicted %+v, want none", got)
+	}
+}
+
 // TestSpecialsChoice: a float attribute's specials choice validates only
 // with a known value on an N number, and string or omit keeps its NaN rows
 // out of the predicted rejects whatever options.float_specials says.

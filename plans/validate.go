@@ -243,9 +243,9 @@ func (v *validator) indexes(at string, t *Table) {
 		default:
 			v.add(ip+".projection", "must be %s, %s or %s, got %q", ProjectAll, ProjectKeys, ProjectInclude, ix.Projection)
 		}
-		v.indexKey(ip+".partition_key", &ix.PartitionKey, attrs)
+		v.indexKey(ip+".partition_key", t, &ix.PartitionKey, attrs)
 		if ix.SortKey != nil {
-			v.indexKey(ip+".sort_key", ix.SortKey, attrs)
+			v.indexKey(ip+".sort_key", t, ix.SortKey, attrs)
 			if ix.SortKey.Attribute == ix.PartitionKey.Attribute {
 				v.add(ip+".sort_key.attribute", "same attribute %q as the index's partition key", ix.SortKey.Attribute)
 			}
@@ -253,9 +253,11 @@ func (v *validator) indexes(at string, t *Table) {
 	}
 }
 
-// indexKey checks one key of an index: one written attribute, of the
-// key's type, which must be S, N or B.
-func (v *validator) indexKey(at string, k *Key, attrs map[string]*Attribute) {
+// indexKey checks one key of an index: one written attribute of one
+// column, of the key's type, which must be S, N or B; or a derived
+// attribute (Index), whose parts are written columns with an encoding
+// that suits their attribute and whose name clashes with no other.
+func (v *validator) indexKey(at string, t *Table, k *Key, attrs map[string]*Attribute) {
 	if k.Type != "S" && k.Type != "N" && k.Type != "B" {
 		v.add(at+".type", "must be S, N or B, got %q", k.Type)
 	}
@@ -263,16 +265,79 @@ func (v *validator) indexKey(at string, k *Key, attrs map[string]*Attribute) {
 	switch {
 	case k.Attribute == "":
 		v.add(at+".attribute", "missing")
+		return
 	case a == nil:
-		v.add(at+".attribute", "%q is not an attribute of the table: an index key is an attribute the load writes", k.Attribute)
+		v.derivedKey(at, t, k, attrs)
+		return
 	case a.Type != k.Type:
 		v.add(at+".type", "attribute %q is written as %s, not %s", k.Attribute, a.Type, k.Type)
 	}
 	if len(k.Parts) != 1 {
-		v.add(at+".parts", "an index key is one attribute of one column, got %d parts", len(k.Parts))
-	} else if a != nil && k.Parts[0].Column != a.Column {
+		v.add(at+".parts", "an index key on a column's own attribute is that one column, got %d parts (a key of several columns is a derived attribute: give it a name of its own)", len(k.Parts))
+	} else if k.Parts[0].Column != a.Column {
 		v.add(at+".parts[0].column", "%q, but attribute %q holds column %q", k.Parts[0].Column, k.Attribute, a.Column)
 	}
+}
+
+// derivedKey checks an index key written as a derived attribute.
+func (v *validator) derivedKey(at string, t *Table, k *Key, attrs map[string]*Attribute) {
+	switch {
+	case len(k.Attribute) > maxAttributeNameBytes:
+		v.add(at+".attribute", "key attribute names are at most %d bytes, got %d", maxAttributeNameBytes, len(k.Attribute))
+	case k.Attribute == t.PartitionKey.Attribute || t.SortKey != nil && k.Attribute == t.SortKey.Attribute:
+		v.add(at+".attribute", "%q is the base table's key attribute; a derived index key needs a name of its own", k.Attribute)
+	}
+	if len(k.Parts) == 0 {
+		v.add(at+".parts", "a derived index key needs at least one column")
+	}
+	if len(k.Parts) > 1 && k.Type != "S" {
+		v.add(at+".type", "a key of %d columns is a joined string: type must be S, got %q", len(k.Parts), k.Type)
+	}
+	byColumn := map[string]*Attribute{}
+	for i := range t.Attributes {
+		byColumn[t.Attributes[i].Column] = &t.Attributes[i]
+	}
+	for i, p := range k.Parts {
+		pp := fmt.Sprintf("%s.parts[%d]", at, i)
+		a := byColumn[p.Column]
+		if a == nil {
+			v.add(pp+".column", "%q is not written as an attribute, so the load has no value to derive the key from", p.Column)
+			continue
+		}
+		if !Derivable(p, a, k.Type, len(k.Parts)) {
+			v.add(pp+".encoding", "encoding %q of a key of type %s cannot be derived from attribute %q (%s, %s)", p.Encoding, k.Type, a.Name, a.Type, a.Encoding)
+		}
+		if p.Encoding == EncInteger && (p.Width < 1 || p.Width > 19) {
+			v.add(pp+".width", "integer encoding needs a width of 1 to 19 digits, got %d", p.Width)
+		}
+	}
+	for j := range t.Indexes {
+		for _, o := range []*Key{&t.Indexes[j].PartitionKey, t.Indexes[j].SortKey} {
+			if o != nil && o != k && o.Attribute == k.Attribute && (o.Type != k.Type || !slices.Equal(o.Parts, k.Parts)) {
+				v.add(at+".attribute", "derived attribute %q is also a key of index %s with other parts or type: one attribute has one value", k.Attribute, t.Indexes[j].Name)
+			}
+		}
+	}
+}
+
+// Derivable reports whether key part p of a key of type typ with n parts
+// can be derived from the text the load writes for attribute a.
+func Derivable(p KeyPart, a *Attribute, typ string, n int) bool {
+	switch p.Encoding {
+	case EncString:
+		return typ == "S" && a.Encoding == AttrString
+	case EncInteger:
+		return typ == "S" && a.Encoding == AttrNumber
+	case EncNumber:
+		return typ == "N" && n == 1 && a.Encoding == AttrNumber
+	case EncBinary:
+		return typ == "B" && n == 1 && a.Encoding == AttrBinary
+	case EncDate, EncTimestamp, EncTimestampTZ:
+		// The attribute encodings of dates and times are the key
+		// encodings of the same names.
+		return typ == "S" && a.Encoding == p.Encoding
+	}
+	return false
 }
 
 // duplicates checks the whole-row duplicates choice: an occurrence number

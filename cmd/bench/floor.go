@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,18 +14,20 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"runtime/pprof"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
+	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
+	awsconfig "github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
-	"github.com/aws/smithy-go/middleware"
-	smithyhttp "github.com/aws/smithy-go/transport/http"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -78,26 +82,6 @@ func (b *bench) captureBodies(ctx context.Context, d *dataset) ([][]byte, error)
 	return bodies, nil
 }
 
-// rawBody replaces the serialized BatchWriteItem input with a captured body.
-type rawBody []byte
-
-func (rawBody) ID() string { return "bench.RawBody" }
-
-func (b rawBody) HandleSerialize(ctx context.Context, in middleware.SerializeInput, next middleware.SerializeHandler) (
-	middleware.SerializeOutput, middleware.Metadata, error,
-) {
-	req, ok := in.Request.(*smithyhttp.Request)
-	if !ok {
-		return middleware.SerializeOutput{}, middleware.Metadata{}, fmt.Errorf("raw body: unexpected transport request %T", in.Request)
-	}
-	sreq, err := req.SetStream(bytes.NewReader(b))
-	if err != nil {
-		return middleware.SerializeOutput{}, middleware.Metadata{}, err
-	}
-	in.Request = sreq
-	return next.HandleSerialize(ctx, in)
-}
-
 // The write floor runs in a child process of this program (-floor-child),
 // so that its CPU time is the SDK's alone: the simulator stays in the
 // parent. The bodies go to the child in one file, each length-prefixed.
@@ -130,7 +114,10 @@ type floorResult struct {
 }
 
 // runFloorChild is the child: it sends the bodies in path to table at
-// endpoint from workers goroutines and prints a floorResult.
+// endpoint from workers goroutines and prints a floorResult. With
+// PG2DDB_BENCH_FLOOR_PROFILE set, it writes a CPU profile of the sends to
+// that file; with PG2DDB_BENCH_FLOOR_DIRECT set, it sends them without the
+// SDK's middleware stack (directSender), to measure what the stack costs.
 func runFloorChild(ctx context.Context, path, endpoint, table string, workers int) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -142,19 +129,38 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 		bodies = append(bodies, raw[4:4+l])
 		raw = raw[4+l:]
 	}
-	db := ddbClient(endpoint)
+	// The client is pg2ddb's own, built as a load builds it (from the AWS
+	// configuration chain, which the bench's environment gives static
+	// credentials and a region), and each body goes out as the load sends
+	// its own: the floor measures the cheapest client that is correct
+	// against AWS, the one the load uses.
+	cfg, err := awsconfig.LoadDefaultConfig(ctx)
+	if err != nil {
+		return fmt.Errorf("floor: load AWS configuration: %w", err)
+	}
+	db := load.NewClient(cfg, endpoint)
+	noRetry := func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }
 	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: {}}}
-	cpu0 := selfCPU()
-	took, err := inParallel(workers, len(bodies), func(i int) error {
-		out, err := db.BatchWriteItem(ctx, placeholder, func(o *dynamodb.Options) {
-			o.Retryer = aws.NopRetryer{}
-			o.APIOptions = append(o.APIOptions, func(s *middleware.Stack) error {
-				return s.Serialize.Insert(rawBody(bodies[i]), "OperationSerializer", middleware.After)
-			})
-		})
+	if path := os.Getenv("PG2DDB_BENCH_FLOOR_PROFILE"); path != "" {
+		stop, err := startCPUProfile(path)
+		if err != nil {
+			return err
+		}
+		defer stop()
+	}
+	send := func(i int) error {
+		out, err := db.BatchWriteItem(ctx, placeholder, noRetry, load.WithBody(bodies[i]))
 		if err == nil && len(out.UnprocessedItems) > 0 {
 			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
 		}
+		return err
+	}
+	if os.Getenv("PG2DDB_BENCH_FLOOR_DIRECT") != "" {
+		send = directSender(ctx, cfg, db.Options().HTTPClient, endpoint, bodies)
+	}
+	cpu0 := selfCPU()
+	took, err := inParallel(workers, len(bodies), func(i int) error {
+		err := send(i)
 		if err != nil {
 			return fmt.Errorf("bare write: %w", err)
 		}
@@ -196,4 +202,63 @@ func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, 
 		return floorResult{}, fmt.Errorf("bare write: the simulator accepted %d items, want %d", ts.AcceptedItems, items)
 	}
 	return r, nil
+}
+
+// startCPUProfile writes a CPU profile to path until stop is called.
+func startCPUProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, fmt.Errorf("cpu profile: %w", err)
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
+// directSender is a what-if, for measuring by hand what the SDK's
+// per-call middleware stack costs (PG2DDB_BENCH_FLOOR_DIRECT): each body
+// is hashed, signed with the SDK's SigV4 signer and sent through the same
+// HTTP client, and the answer is checked for status and unprocessed items,
+// with nothing else of the SDK (no endpoint rules, retries, clock skew,
+// error decoding). pg2ddb never sends this way.
+func directSender(ctx context.Context, cfg aws.Config, client dynamodb.HTTPClient, endpoint string, bodies [][]byte) func(int) error {
+	signer := v4.NewSigner()
+	return func(i int) error {
+		creds, err := cfg.Credentials.Retrieve(ctx)
+		if err != nil {
+			return err
+		}
+		req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/", bytes.NewReader(bodies[i]))
+		if err != nil {
+			return err
+		}
+		req.Header.Set("Content-Type", "application/x-amz-json-1.0")
+		req.Header.Set("X-Amz-Target", "DynamoDB_20120810.BatchWriteItem")
+		sum := sha256.Sum256(bodies[i])
+		if err := signer.SignHTTP(ctx, creds, req, hex.EncodeToString(sum[:]), "dynamodb", cfg.Region, time.Now()); err != nil {
+			return err
+		}
+		resp, err := client.Do(req)
+		if err != nil {
+			return err
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusOK {
+			return fmt.Errorf("status %s: %s", resp.Status, b)
+		}
+		var out struct{ UnprocessedItems map[string]json.RawMessage }
+		if err := json.Unmarshal(b, &out); err != nil {
+			return err
+		}
+		if len(out.UnprocessedItems) > 0 {
+			return errors.New("items returned unprocessed by a simulator without a capacity limit")
+		}
+		return nil
+	}
 }

@@ -1,9 +1,7 @@
 package main
 
 import (
-	"errors"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
@@ -150,46 +148,4 @@ func sum(xs []int) int {
 		n += x
 	}
 	return n
-}
-
-// closable is a request body that refuses reads once closed, as the SDK's
-// does.
-type closable struct {
-	r      *strings.Reader
-	closed bool
-}
-
-func (c *closable) Read(p []byte) (int, error) {
-	if c.closed {
-		return 0, errors.New("read after close")
-	}
-	return c.r.Read(p)
-}
-
-func (c *closable) Close() error { c.closed = true; return nil }
-
-type captureDoer struct{ req *http.Request }
-
-func (d *captureDoer) Do(req *http.Request) (*http.Response, error) {
-	d.req = req
-	return &http.Response{StatusCode: 200, Body: http.NoBody}, nil
-}
-
-// TestDetachedBodiesOutliveTheSDKsClose: what net/http reads of a request
-// body after the call returned does not depend on the SDK's body, which
-// the SDK closes at that moment.
-func TestDetachedBodiesOutliveTheSDKsClose(t *testing.T) {
-	t.Parallel()
-	orig := &closable{r: strings.NewReader(`{"TableName":"t"}`)}
-	req, _ := http.NewRequest(http.MethodPost, "http://127.0.0.1:1/", orig)
-	req.ContentLength = 17
-	d := &captureDoer{}
-	if _, err := (detachedBodies{d}).Do(req); err != nil {
-		t.Fatal(err)
-	}
-	orig.Close()
-	b, err := io.ReadAll(d.req.Body)
-	if err != nil || string(b) != `{"TableName":"t"}` || d.req.ContentLength != 17 || d.req.GetBody == nil {
-		t.Fatalf("body read after the SDK's close: %q, %v", b, err)
-	}
 }

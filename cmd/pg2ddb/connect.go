@@ -1,20 +1,17 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math"
 	"net"
-	"net/http"
 	"os"
 	"runtime"
 	"strings"
 
 	"github.com/aws/aws-sdk-go-v2/aws"
-	awshttp "github.com/aws/aws-sdk-go-v2/aws/transport/http"
 	"github.com/aws/aws-sdk-go-v2/config"
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 	"github.com/jackc/pgx/v5/pgconn"
@@ -169,54 +166,13 @@ func (t *targetFlags) register(fs *pflag.FlagSet) {
 	fs.StringVar(&t.region, "region", "", "AWS region (default: the AWS chain, e.g. $AWS_REGION)")
 }
 
-// writeClient is the SDK's default HTTP client with buffers that hold a
-// whole BatchWriteItem call: with the default 4 KiB buffer a 25-item call
-// (typically 5–20 KiB) leaves the process in several write system calls,
-// which measured as the loader's largest single CPU cost; one buffer of
-// 64 KiB per connection sends most calls in one.
-func writeClient() *awshttp.BuildableClient {
-	return awshttp.NewBuildableClient().WithTransportOptions(func(tr *http.Transport) {
-		tr.WriteBufferSize = 64 << 10
-		tr.ReadBufferSize = 16 << 10
-	})
-}
-
-// detachedBodies sends every request with a body of its own in memory
-// unless it has one already (GetBody set, as load.InMemoryBodies does).
-// The SDK closes the body it built as soon as the response headers arrive,
-// while net/http's writer may still be reading it to check its length; the
-// failed read makes the writer close the connection under the response
-// body being read, which the SDK reports as "failed to discard remaining
-// HTTP response body: use of closed network connection" and "response did
-// not match expected checksum" on large Scan pages (aws-sdk-go-v2 issues
-// 1825, 2737). The requests are small: a copy costs nothing measurable.
-type detachedBodies struct{ load.HTTPDoer }
-
-func (c detachedBodies) Do(req *http.Request) (*http.Response, error) {
-	if req.Body != nil && req.Body != http.NoBody && req.GetBody == nil {
-		b, err := io.ReadAll(req.Body)
-		req.Body.Close()
-		if err != nil {
-			return nil, fmt.Errorf("read request body: %w", err)
-		}
-		req.Body = io.NopCloser(bytes.NewReader(b))
-		req.GetBody = func() (io.ReadCloser, error) { return io.NopCloser(bytes.NewReader(b)), nil }
-	}
-	return c.HTTPDoer.Do(req)
-}
-
 // client builds a DynamoDB client from the AWS configuration chain.
 func (t *targetFlags) client(ctx context.Context) (*dynamodb.Client, error) {
 	cfg, err := awsConfig(ctx, t.region, t.endpoint, "AWS_ENDPOINT_URL_DYNAMODB")
 	if err != nil {
 		return nil, err
 	}
-	return dynamodb.NewFromConfig(cfg, func(o *dynamodb.Options) {
-		o.HTTPClient = load.InMemoryBodies(detachedBodies{writeClient()})
-		if t.endpoint != "" {
-			o.BaseEndpoint = aws.String(t.endpoint)
-		}
-	}), nil
+	return load.NewClient(cfg, t.endpoint), nil
 }
 
 // awsConfig loads the AWS configuration chain with region on top. When no

@@ -500,7 +500,7 @@ func (d *designer) parentRows(column string) int64 {
 			}
 		}
 	}
-	for _, k := range d.keys {
+	for _, k := range d.graphKeys() {
 		if qualified(k.schema, k.table) == table && k.column == key && k.profile != nil {
 			return k.profile.Distinct
 		}

@@ -116,7 +116,7 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			FloatSpecials: opts.FloatSpecials, MaxShards: opts.MaxShards,
 		},
 	}
-	keys := keysOf(schema, profile)
+	g := newSchemaGraph(schema, profile)
 	targets, err := targetNames(schema.Tables, opts.TablePrefix)
 	if err != nil {
 		return nil, fmt.Errorf("design: %w", err)
@@ -136,7 +136,8 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 			p.Skipped = append(p.Skipped, plans.Skipped{Source: t.QualifiedName(), Why: why})
 			continue
 		}
-		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, keys: keys, referencedPK: referencedPK(schema, t)}
+		n := g.node(t, tp)
+		d := &designer{ctx: ctx, t: t, tp: tp, checker: checker, opts: &opts, g: g, n: n, referencedPK: g.referencedByOthers(n)}
 		pt, err := d.design()
 		if err != nil {
 			return nil, fmt.Errorf("design %s: %w", t.QualifiedName(), err)
@@ -156,26 +157,6 @@ func Design(ctx context.Context, schema *catalog.Schema, profile *catalog.Profil
 		p.Tables[i].Oversize = oversize(d.tp)
 	}
 	return p, nil
-}
-
-// referencedPK names a foreign key of another table to t's one-column
-// primary key, or "".
-func referencedPK(schema *catalog.Schema, t *catalog.Table) string {
-	if t.PrimaryKey == nil || len(t.PrimaryKey.Columns) != 1 {
-		return ""
-	}
-	for i := range schema.Tables {
-		o := &schema.Tables[i]
-		if o == t {
-			continue
-		}
-		for _, fk := range o.ForeignKeys {
-			if fk.RefSchema == t.Schema && fk.RefTable == t.Name && len(fk.RefColumns) == 1 && fk.RefColumns[0] == t.PrimaryKey.Columns[0] {
-				return o.QualifiedName() + "." + fk.Columns[0]
-			}
-		}
-	}
-	return ""
 }
 
 func skipReason(t *catalog.Table) string {
@@ -198,8 +179,10 @@ type designer struct {
 	checks  int
 	// wcu is what writing one item costs, from the profile's widths.
 	wcu float64
-	// keys are every table's single-column key, for undeclared references.
-	keys []schemaKey
+	// g is the schema's graph, n the table's node in it: declared keys,
+	// references (declared and inferred, with their evidence).
+	g *schemaGraph
+	n *tableNode
 	// statsErr is the last failure of an exact multi-column count; the
 	// profile's bounds are used instead.
 	statsErr error
@@ -290,7 +273,7 @@ func (d *designer) design() (*plans.Table, error) {
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
-	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && chosen.meaning == meaningClassification) {
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed) || chosen.fk == nil && chosen.meaning == meaningLeading && (chosen.role == roleOther || chosen.role == roleMeasure)) {
 		// The children carry the primary key's values: a column with no
 		// evidence of meaning, or a category, does not displace it.
 		warned := len(pt.Warnings)
@@ -302,6 +285,9 @@ func (d *designer) design() (*plans.Table, error) {
 			pt.Warnings[len(pt.Warnings)-1] = "no natural key passes: " + strings.Join(c.columns(), ", ") + " is a surrogate, kept because " + d.referencedPK +
 				" references it; the best scored candidate, " + strings.Join(chosen.columns(), ", ") + ", has no evidence of meaning or only classifies rows (" + chosen.why[0] + ") — choose a natural key by hand if the application has one"
 			c.why = append(c.why, "referenced by "+d.referencedPK+": the key the children carry outranks "+strings.Join(chosen.columns(), ", ")+" ("+chosen.why[0]+")")
+			if chosen.fk == nil && chosen.meaning == meaningLeading {
+				c.why[len(c.why)-1] += " — rule " + RuleLookupNotIdentity + ": a column whose only evidence is an ordinary index is a lookup, served by an index, not the rows' identity"
+			}
 			chosen, sk, rule = c, s, RuleSequenceOnlyFallback
 		}
 	}
@@ -462,6 +448,7 @@ const (
 	meaningUniqueName       = 1.0
 	meaningOwnedByName      = 1.02
 	meaningReference        = 0.9
+	meaningUnindexed        = 0.74
 	meaningUniqueConstraint = 0.9
 	meaningImplied          = 0.85
 	meaningPolicy           = 0.8
@@ -482,9 +469,11 @@ const (
 
 // candidates lists the partition key candidates of the table, gated and
 // scored, best first: every column of a key type competes, with the
-// evidence its name, its constraints and its references give it; then,
+// evidence the schema's graph gives it (its references, declared and
+// inferred; the declared keys and indexes it leads) and its name; then,
 // only when no single one with evidence passes, pairs of those that failed
-// on throughput alone.
+// on throughput alone. The structural rules' candidate keys come first
+// (candidateKeys); these are the scored-candidates rule's.
 func (d *designer) candidates() []*candidate {
 	t := d.t
 	var out []*candidate
@@ -523,23 +512,7 @@ func (d *designer) candidates() []*candidate {
 			c.plain = true
 		}
 	}
-	uniqueSingle := map[string]string{}
-	leading := map[string]string{}
-	for _, ix := range d.uniqueIndexes() {
-		if len(ix.idx.Columns) == 1 {
-			uniqueSingle[ix.idx.Columns[0]] = ix.label
-		} else if _, ok := leading[ix.idx.Columns[0]]; !ok {
-			leading[ix.idx.Columns[0]] = ix.label
-		}
-	}
-	for i := range t.Indexes {
-		ix := &t.Indexes[i]
-		if ix.KeyCandidate() && len(ix.Columns) > 0 {
-			if _, ok := leading[ix.Columns[0]]; !ok {
-				leading[ix.Columns[0]] = "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
-			}
-		}
-	}
+	uniqueSingle, leading := d.node().singleKeys, d.node().leadingKeys
 	policyOn := map[string]string{}
 	for _, pol := range t.Policies {
 		for _, c := range pol.Columns {
@@ -561,14 +534,38 @@ func (d *designer) candidates() []*candidate {
 	// title or name that repeats there is an attribute (a job title).
 	people := slices.ContainsFunc(t.Columns, func(c catalog.Column) bool { return roleOf(t.Name, &c) == roleFamilyName })
 	refs := map[string]bool{}
-	for i := range t.ForeignKeys {
-		fk := &t.ForeignKeys[i]
+	for _, r := range d.node().refs {
+		if !r.declared() {
+			continue // inferred references compete below, column by column
+		}
+		fk := r.fk
 		ref := fk.RefSchema + "." + fk.RefTable + "(" + strings.Join(fk.RefColumns, ", ") + ")"
 		meaning, role := meaningReference, "the entity its rows belong to"
 		n := d.distinctOf(fk.Columns[0])
 		switch {
 		case owner(t.Name, fk.RefTable):
 			meaning, role = meaningOwner, "the owning entity: the table is named after it"
+		case len(fk.Columns) == 1 && d.g.partOf(d.node(), r) != nil:
+			// Rule optional-part: the parent points back at this row
+			// from a column it may leave empty, while the row cannot
+			// exist without the parent: the row is an optional part of
+			// it (a status's poll), however 1:1 the link.
+			back := d.g.partOf(d.node(), r)
+			meaning, role = meaningOwner, "the row is an optional part of its parent: "+back.from+"."+back.columns[0]+" points back at it and may be empty, while "+fk.Columns[0]+" never is (rule "+RuleOptionalPart+")"
+		case len(fk.Columns) == 1 && d.g.coarserOwner(d.node(), r) != nil:
+			// Rule coarser-owner: the rows' other reference points at
+			// a row this parent owns too (a task's board column belongs
+			// to the task's project): the rows form a hierarchy under
+			// this parent, which owns them whatever its number of values.
+			finer := d.g.coarserOwner(d.node(), r)
+			meaning, role = meaningOwnedByName, "the owner of the rows: "+finer.columns[0]+" points at "+finer.parent+", whose rows "+r.parent+" owns too, so the rows form a hierarchy under it (rule "+RuleCoarserOwner+")"
+		case len(fk.Columns) == 1 && d.node().unindexed(fk.Columns[0]) && !(n > 0 && classification(n, rows)):
+			// Rule unindexed-reference: the source indexes what its
+			// application reads, and never this reference: no list of a
+			// parent's rows is read by it (a row's last edit, its current
+			// column on a board: a reference that changes over the row's
+			// life).
+			meaning, role = meaningUnindexed, "a reference the source indexes nowhere, though it indexes other columns: no list of the parent's rows is read by it (rule "+RuleUnindexedReference+")"
 		case len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9:
 			// One row per referenced row is a 1:1 link, not a collection
 			// of rows belonging to one entity.
@@ -610,7 +607,7 @@ func (d *designer) candidates() []*candidate {
 				if n > 0 && n*10 >= rows*9 {
 					meaning = meaningOneToOne
 				}
-				add([]string{c.Name}, meaning, roleIdentifier, "undeclared reference to "+ref+": named after its key, with values that fit in it", nil)
+				add([]string{c.Name}, meaning, roleIdentifier, d.node().inferredReference(c.Name).evidence, nil)
 			}
 		}
 		if !refs[c.Name] && r == roleIdentifier && !unique {
@@ -1099,47 +1096,10 @@ type uniqueIndex struct {
 	label string
 }
 
-// uniqueIndexes are the primary key and unique constraints/indexes that
-// prove uniqueness of their columns for every row: not partial, no
-// expressions, and no nullable column (NULLs are distinct in a unique index
-// unless it says otherwise, and a key cannot hold them anyway).
-func (d *designer) uniqueIndexes() []uniqueIndex {
-	var out []uniqueIndex
-	consider := func(ix *catalog.Index, kind string) {
-		if ix != nil && ix.Predicate == "" && !ix.KeyCandidate() {
-			// A unique index over a function of one column
-			// (lower(name)) proves the column unique as stored too:
-			// equal values have equal images.
-			cols := d.normalisedColumns(ix)
-			if cols == nil {
-				return
-			}
-			over := *ix
-			over.Columns, over.Expressions = cols, nil
-			over.Name = ix.Name + " over " + strings.Join(ix.Expressions, ", ")
-			ix = &over
-		}
-		if ix == nil || !ix.KeyCandidate() {
-			return
-		}
-		for _, c := range ix.Columns {
-			col := d.t.Column(c)
-			if col == nil || !col.NotNull && !ix.NullsNotDistinct {
-				return
-			}
-		}
-		out = append(out, uniqueIndex{idx: ix, label: fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))})
-	}
-	consider(d.t.PrimaryKey, "primary key")
-	for i := range d.t.Uniques {
-		kind := "unique constraint"
-		if !d.t.Uniques[i].Constraint {
-			kind = "unique index"
-		}
-		consider(&d.t.Uniques[i], kind)
-	}
-	return out
-}
+// uniqueIndexes are the table's declared keys in the schema's graph
+// (declaredKeys): the primary key and the unique constraints and indexes
+// that prove their columns unique in every row.
+func (d *designer) uniqueIndexes() []uniqueIndex { return d.node().keys }
 
 // oversize copies the profile's count of rows over DynamoDB's item size,
 // or is nil when it found none.
@@ -1195,13 +1155,5 @@ func refusedValues(tp *catalog.TableProfile, t *plans.Table) []plans.RefusedValu
 }
 
 // listsBy names an ordinary source index of two or more columns led by
-// column — a parent's rows listed in an order (notifications by account,
-// newest first) — or "".
-func (d *designer) listsBy(column string) string {
-	for _, ix := range d.t.Indexes {
-		if len(ix.Columns) >= 2 && ix.Columns[0] == column && len(ix.Expressions) == 0 {
-			return "index " + ix.Name + " (" + strings.Join(ix.Columns, ", ") + ")"
-		}
-	}
-	return ""
-}
+// column — a parent's rows listed in an order — or "" (tableNode.listsBy).
+func (d *designer) listsBy(column string) string { return d.node().listsBy(column) }

@@ -215,34 +215,12 @@ func keysOf(schema *catalog.Schema, profile *catalog.Profile) []schemaKey {
 	return out
 }
 
-// impliedReference finds the table whose key column c is named after
-// (customer_ref beside customer.customer_ref, manager_staff_id beside
-// staff.staff_id, conversation_id beside conversations.id) with values that
-// fit in it: as many distinct values or fewer, and a range inside the
-// key's. A generic key name ("id") counts only with its table's name.
-func (d *designer) impliedReference(c *catalog.Column, cp *catalog.ColumnProfile) string {
-	ws := strings.Join(words(c.Name), "_")
-	for _, k := range d.keys {
-		if k.schema == d.t.Schema && k.table == d.t.Name {
-			continue
-		}
-		kw := strings.Join(words(k.column), "_")
-		if kw == "id" {
-			// A generic key is named by its table: conversation_id
-			// beside conversations.id (the Rails and Django convention).
-			tw := strings.Join(words(k.table), "_")
-			if ws != singularOf(tw)+"_id" && ws != tw+"_id" {
-				continue
-			}
-		} else if len(kw) < 3 || ws != kw && !strings.HasSuffix(ws, "_"+kw) {
-			continue
-		}
-		if cp != nil && k.profile != nil && cp.Distinct > 0 {
-			if cp.Distinct > k.profile.Distinct || !within(cp.Min, cp.Max, k.profile.Min, k.profile.Max, c.Category) {
-				continue
-			}
-		}
-		return k.schema + "." + k.table + "." + k.column
+// impliedReference names the key ("schema.table.column") an undeclared
+// reference of column c points at in the schema's graph (inferReference:
+// named after the key, values that fit), or "". cp is c's profile.
+func (d *designer) impliedReference(c *catalog.Column, _ *catalog.ColumnProfile) string {
+	if r := d.node().inferredReference(c.Name); r != nil {
+		return r.target()
 	}
 	return ""
 }
@@ -269,13 +247,44 @@ func within(lo, hi, klo, khi, category string) bool {
 		}
 		return a >= ka && b <= kb
 	}
-	if category == "S" && ascii(lo) && ascii(hi) && ascii(klo) && ascii(khi) && sameCase(lo+hi+klo+khi) {
+	if category == "S" {
 		// Text: compared as bytes, which only agrees with the database's
-		// collation on plain ASCII of one case (codes, references); a
-		// text column does not fit a text key merely by being text.
-		return lo >= klo && hi <= khi
+		// collation on plain ASCII of one case (codes, references). Text
+		// that cannot be compared so proves nothing, and a text column
+		// does not fit a text key merely by being text: unproven, it is
+		// no reference.
+		if ascii(lo) && ascii(hi) && ascii(klo) && ascii(khi) && sameCase(lo+hi+klo+khi) {
+			return lo >= klo && hi <= khi
+		}
+		return false
 	}
 	return true
+}
+
+// valuesFit reports whether a column's values fit in a key column's, by
+// the profiles: no more distinct values, the range inside the key's (text
+// only where it compares), and, when the key's values are all listed
+// among its top values, every top value of the column among them. Text
+// needs values to compare: its bounds alone, or the key's full list.
+func valuesFit(cp, kp *catalog.ColumnProfile, category string) bool {
+	if cp.Distinct > kp.Distinct {
+		return false
+	}
+	if kp.Distinct > 0 && int64(len(kp.TopValues)) >= kp.Distinct && len(cp.TopValues) > 0 {
+		// The key's every value is known: containment is exact for the
+		// column's most frequent values.
+		have := map[string]bool{}
+		for _, v := range kp.TopValues {
+			have[v.Value] = true
+		}
+		for _, v := range cp.TopValues {
+			if !have[v.Value] {
+				return false
+			}
+		}
+		return true
+	}
+	return within(cp.Min, cp.Max, kp.Min, kp.Max, category)
 }
 
 func ascii(s string) bool {
@@ -298,7 +307,7 @@ func sameCase(s string) bool {
 			lower = true
 		case c >= 'A' && c <= 'Z':
 			upper = true
-		case c >= '0' && c <= '9':
+		case c >= '0' && c <= '9', c == '-':
 		default:
 			return false
 		}

@@ -30,7 +30,9 @@ const (
 	RuleCompositeKeyOwner = "composite-key-owner"
 	// RuleAlternateNaturalKey: when the primary key is a surrogate (or
 	// mirrors one), a one-column unique constraint or index on a natural
-	// column is the identity.
+	// column is the identity — or on a declared reference whose only
+	// sequence evidence is its data's density (the parent's numbering:
+	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
@@ -44,21 +46,58 @@ const (
 	// of meaning and their statistics (the owning reference with an
 	// ordering column, names with the identity as tiebreak, …).
 	RuleScoredCandidates = "scored-candidates"
+	// RuleLookupNotIdentity: a column whose only evidence is that an
+	// ordinary (non-unique) index leads with it — no name, no reference —
+	// is a lookup, not an identity: it does not displace a primary key
+	// that other tables reference, and stays an index.
+	RuleLookupNotIdentity = "lookup-not-identity"
 	// RuleNameOverMirroredKey: the scored choice is a one-column key that
 	// mirrors another table's surrogate (a 1:1 extension: person keyed by
 	// its business entity's id), and the table names its rows: people by
 	// family name, then given names, a shop by its name; the mirrored key
 	// ends the sort key as the tiebreak that keeps the item key unique.
 	RuleNameOverMirroredKey = "name-over-mirrored-key"
+	// RuleCoarserOwner: a reference to a parent that also owns the row
+	// another reference of the table points at (a task's project, which
+	// owns the task's board column) is an owner of the rows, never a
+	// classification, whatever its number of values.
+	RuleCoarserOwner = "coarser-owner"
+	// RuleOptionalPart: a mandatory reference to a parent that points
+	// back at the row from a column it may leave empty makes the row an
+	// optional part of the parent (a status's poll): the parent owns it,
+	// however 1:1 the link.
+	RuleOptionalPart = "optional-part"
+	// RuleUnindexedReference: a reference in no declared key and no
+	// source index, in a table whose other columns the source indexes,
+	// is read by nothing: it ranks below the references the source
+	// indexes, and it does not displace a primary key other tables
+	// reference (a row's last edit, a task's current column: references
+	// that change over the row's life are no identity).
+	RuleUnindexedReference = "unindexed-reference"
+	// RuleJunctionIndexOrder: within composite-key-owner, a unique index
+	// (not a constraint) made only of references is how the application
+	// reads the pairs: its leading reference (no classification) owns
+	// them, whatever the table is named after.
+	RuleJunctionIndexOrder = "junction-index-order"
+	// RuleDeclaredScopeTiebreak (sort keys): a partition key that a
+	// unique constraint or index declares unique only within columns
+	// that cannot be key attributes (NULL in some rows) takes the primary
+	// key as its sort key, not a column unique only by today's data.
+	RuleDeclaredScopeTiebreak = "declared-scope-tiebreak"
+	// RuleEpochTime (sort keys): an integer named as a date or time, no
+	// identifier by its name, whose values are seconds since 1970 orders a
+	// partition's items like a timestamp.
+	RuleEpochTime = "epoch-time"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
 )
 
-// KeyRules lists the decision list's rule names in priority order.
+// KeyRules lists the decision list's partition key rules in priority
+// order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -76,26 +115,10 @@ type proposal struct {
 // proposal that passes, as a candidate and its sort key; nil when none
 // does.
 func (d *designer) structural(cands []*candidate) (*candidate, *sortKey, error) {
-	var props []proposal
-	props = append(props, d.declaredNaturalKey()...)
-	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
-	props = append(props, d.alternateNaturalKeys()...)
-	for _, u := range d.uniqueIndexes() {
-		if u.idx != d.t.PrimaryKey {
-			kind := "unique constraint"
-			if !u.idx.Constraint {
-				kind = "unique index"
-			}
-			props = append(props, d.compositeOwners(u.idx, kind)...)
-		}
-	}
-	props = append(props, d.dataUniqueNatural(true)...)
-	owned, err := d.ownedCodes()
+	props, err := d.candidateKeys()
 	if err != nil {
 		return nil, nil, err
 	}
-	props = append(props, owned...)
-	props = append(props, d.dataUniqueNatural(false)...)
 	for _, p := range props {
 		c := d.proposed(p, cands)
 		if c == nil {
@@ -189,46 +212,17 @@ func (d *designer) ownSequence(col *catalog.Column) bool {
 	return sequenceEvidence(col, d.colProfile(col.Name)) != "" && d.referenceOf(col.Name) == nil
 }
 
-// reference is a column's reference to another table's key.
-type reference struct {
-	fk *catalog.ForeignKey
-	// parent names the referenced table.
-	parent string
-	// surrogate: the referenced column is sequence-style in its table.
-	surrogate bool
-}
-
 // referenceOf returns the declared reference a column leads, or nil.
 func (d *designer) referenceOf(name string) *reference {
-	for i := range d.t.ForeignKeys {
-		fk := &d.t.ForeignKeys[i]
-		if fk.Columns[0] != name {
-			continue
-		}
-		r := &reference{fk: fk, parent: fk.RefSchema + "." + fk.RefTable}
-		r.surrogate = d.surrogateKey(fk.RefSchema+"."+fk.RefTable+"."+fk.RefColumns[0], 0)
-		return r
-	}
-	return nil
+	return d.node().declaredReference(name)
 }
 
-// surrogateKey reports whether the key column ("schema.table.column") is a
-// surrogate: sequence-style in its table, an integer named as a row id
-// (id, *_id, *_sk, *_key), or a mirror of another table's surrogate.
-func (d *designer) surrogateKey(ref string, depth int) bool {
-	for _, k := range d.keys {
-		if k.schema+"."+k.table+"."+k.column != ref {
-			continue
-		}
-		if k.profile != nil && k.profile.Sequence != nil {
-			return true
-		}
-		if k.ref != "" && depth < 8 {
-			return d.surrogateKey(k.ref, depth+1)
-		}
-		return k.numeric && rowIDName(k.column)
+// node is the table's node in the schema's graph.
+func (d *designer) node() *tableNode {
+	if d.n == nil {
+		d.n = d.g.node(d.t, d.tp)
 	}
-	return false
+	return d.n
 }
 
 // rowIDName reports whether a column is named as a row id of its table:
@@ -322,6 +316,25 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 			whys[3] = "references " + r.parent + ", whose rows own these"
 		}
 	}
+	if lead := d.leadingReference(ix, classified); lead != "" {
+		// Rule junction-index-order: a unique index (not a constraint)
+		// made only of references is how the application reads the
+		// pairs: its leading reference owns them, whatever the table is
+		// named after.
+		for i := range classes {
+			classes[i] = slices.DeleteFunc(classes[i], func(c string) bool { return c == lead })
+		}
+		leadWhy := "references " + d.referenceOf(lead).parent + " and leads the unique index the application reads the pairs by (rule " + RuleJunctionIndexOrder + ")"
+		out := []proposal{{rule: RuleCompositeKeyOwner, pk: []string{lead}, rest: without(ix.Columns, []string{lead}), label: label,
+			why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key (%s)", label, strings.Join(without(ix.Columns, []string{lead}), ", "), lead, lead, leadWhy)}}
+		for _, name := range ix.Columns {
+			if name != lead && slices.ContainsFunc(classes[:], func(cl []string) bool { return slices.Contains(cl, name) }) {
+				out = append(out, proposal{rule: RuleCompositeKeyOwner, pk: []string{name}, rest: without(ix.Columns, []string{name}), label: label,
+					why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key", label, strings.Join(without(ix.Columns, []string{name}), ", "), name, name)})
+			}
+		}
+		return out
+	}
 	var out []proposal
 	for i, cl := range classes {
 		for _, name := range cl {
@@ -330,6 +343,52 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	return out
+}
+
+// leadingReference is the leading column of a composite unique index
+// (not a constraint) every column of which is a declared reference, when
+// it is no classification and no time, and no other composite index of
+// the table leads with another column of the key; "" otherwise.
+func (d *designer) leadingReference(ix *catalog.Index, classified func(string) bool) string {
+	if ix.Constraint || len(ix.Columns) < 2 {
+		return ""
+	}
+	for _, c := range ix.Columns {
+		if d.referenceOf(c) == nil {
+			return ""
+		}
+	}
+	// Another composite index that leads with another column of the key
+	// reads the pairs the other way round as well: the order is no
+	// evidence then. (A one-column index on the other side is the
+	// reverse lookup, not a second owner's list.)
+	others := append(slices.Clone(d.t.Indexes), d.t.Uniques...)
+	for i := range others {
+		o := &others[i]
+		if o.Name != ix.Name && len(o.Columns) > 1 && o.Columns[0] != ix.Columns[0] && slices.Contains(ix.Columns, o.Columns[0]) {
+			return ""
+		}
+	}
+	for _, c := range ix.Columns {
+		col := d.t.Column(c)
+		if classified(c) || anyWord(words(c), timeWords) || d.ownSequence(col) {
+			continue
+		}
+		return c
+	}
+	return ""
+}
+
+// inheritedDensity reports whether a column's only sequence evidence is
+// its data's density (no default, identity or sequence of its own) and it
+// is a declared reference: the dense values are the parent's numbering,
+// which the row carries, not a sequence of the table's.
+func (d *designer) inheritedDensity(col *catalog.Column) bool {
+	cp := d.colProfile(col.Name)
+	if cp == nil || cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || generated(col, nil) {
+		return false
+	}
+	return d.referenceOf(col.Name) != nil
 }
 
 // alternateNaturalKeys proposes one-column unique constraints and indexes
@@ -341,11 +400,14 @@ func (d *designer) alternateNaturalKeys() []proposal {
 			continue
 		}
 		col := d.t.Column(u.idx.Columns[0])
-		if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" {
+		if col == nil || sequenceEvidence(col, d.colProfile(col.Name)) != "" && !d.inheritedDensity(col) {
 			continue
 		}
 		p := proposal{rule: RuleAlternateNaturalKey, pk: u.idx.Columns, label: u.label,
 			why: u.label + " is the natural identity beside the table's surrogate"}
+		if d.inheritedDensity(col) {
+			p.why = u.label + " makes the row one per " + d.referenceOf(col.Name).parent + ": a 1:1 extension found by its parent's key, beside the table's own surrogate (its dense values are the parent's numbering, not the table's)"
+		}
 		switch roleOf(d.t.Name, col) {
 		case roleIdentifier:
 			ids = append(ids, p)

@@ -46,6 +46,9 @@ func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 			withSequence = append(withSequence, rest)
 		}
 	}
+	if sk := d.unstorableScope(c); sk != nil {
+		return sk, nil
+	}
 	sk, err := d.searchSortKey(c)
 	if sk != nil || err != nil {
 		if sk != nil {
@@ -65,6 +68,38 @@ func (d *designer) sortKeyFor(c *candidate) (*sortKey, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unstorableScope applies rule declared-scope-tiebreak: a unique
+// constraint or index declares the partition key unique within columns
+// that cannot be key attributes (NULL in some rows: custom emojis unique by
+// (shortcode, domain), the domain NULL for local ones). The declared scope
+// says what identifies a row; a column the data happens to make unique (a
+// creation time) does not, so the table's primary key completes the sort
+// key. nil when the rule does not apply.
+func (d *designer) unstorableScope(c *candidate) *sortKey {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || slices.ContainsFunc(pk.Columns, func(col string) bool { return slices.Contains(c.columns(), col) }) {
+		return nil
+	}
+	for i := range d.t.Uniques {
+		u := &d.t.Uniques[i]
+		if u.Predicate != "" || !u.KeyCandidate() || len(u.Columns) <= len(c.cols) || !containsAll(u.Columns, c.columns()) {
+			continue
+		}
+		rest := without(u.Columns, c.columns())
+		if slices.ContainsFunc(rest, func(name string) bool { col := d.t.Column(name); return col != nil && d.usable(col) }) {
+			continue // a storable scope is the constraint's own completion
+		}
+		sk, _ := d.sortKeyFrom(pk.Columns, "unique by primary key "+pk.Name+" ("+strings.Join(pk.Columns, ", ")+")")
+		if sk == nil {
+			return nil
+		}
+		sk.why = append(sk.why, fmt.Sprintf("rule %s: %s (%s) makes %s unique only within %s, which is NULL in some rows and cannot be a key attribute; the primary key stands in for it rather than a column unique only by today's data",
+			RuleDeclaredScopeTiebreak, u.Name, strings.Join(u.Columns, ", "), strings.Join(c.columns(), ", "), strings.Join(rest, ", ")))
+		return sk
+	}
+	return nil
 }
 
 // completed is a sort key made of the lead columns (the order readers
@@ -105,7 +140,7 @@ func (d *designer) leadColumns(c *candidate) []string {
 	best, bestN := "", int64(0)
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
-		if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && !changeStamp(col.Name) && d.distinctOf(col.Name) > bestN {
+		if kp, why := d.sortPart(col, d.colProfile(col.Name)); why == "" && kp.timeLike && usable(col) && !changeStamp(col.Name) && d.distinctOf(col.Name) > bestN {
 			best, bestN = col.Name, d.distinctOf(col.Name)
 		}
 	}
@@ -113,6 +148,37 @@ func (d *designer) leadColumns(c *candidate) []string {
 		return nil
 	}
 	return []string{best}
+}
+
+// sortPart is a column's key part for a sort key: keyPartFor, with an
+// integer that holds a time (epochTime) ordering like one.
+func (d *designer) sortPart(col *catalog.Column, cp *catalog.ColumnProfile) (keyPart, string) {
+	kp, why := keyPartFor(col, cp)
+	if why == "" && !kp.timeLike && epochTime(d.t.Name, col, cp) {
+		kp.timeLike = true
+	}
+	return kp, why
+}
+
+// epochTime reports whether an integer column holds a time as seconds
+// (or milliseconds) since 1970 (rule epoch-time): named as a date or time
+// (date, date_creation, created_time), no identifier by its name (a date
+// dimension's surrogate, d_date_sk, is one), and every value in the
+// profile after 1973 in seconds. Kanboard-style schemas keep every date so.
+func epochTime(table string, col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	if col.Category != "N" || cp == nil || cp.Min == "" || !anyWord(words(col.Name), timeWords) || roleOf(table, col) == roleIdentifier || rowIDName(col.Name) {
+		return false
+	}
+	switch col.BaseType {
+	case "bigint", "integer", "int8", "int4":
+	default:
+		return false
+	}
+	var lo int64
+	if _, err := fmt.Sscan(cp.Min, &lo); err != nil {
+		return false
+	}
+	return lo >= 100_000_000
 }
 
 // changeStamp reports whether a column is named as the time of the row's
@@ -218,7 +284,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 			return nil, false
 		}
 		cp := d.colProfile(name)
-		kp, why := keyPartFor(col, cp)
+		kp, why := d.sortPart(col, cp)
 		if why != "" || cp != nil && cp.Nulls > 0 || len(columns) == 1 && d.holdsEmpty(col, cp) {
 			return nil, false
 		}
@@ -251,6 +317,9 @@ func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
 	var why []string
 	if len(parts) > 0 && parts[0].timeLike {
 		why = append(why, parts[0].part.Column+" leads: items of one partition key come back in time order, so range reads are natural")
+		if col := d.t.Column(parts[0].part.Column); col != nil && col.Category == "N" {
+			why[len(why)-1] += " (rule " + RuleEpochTime + ": an integer named as a time, holding seconds since 1970)"
+		}
 	}
 	if seq {
 		why = append(why, "a surrogate id comes last, only because it makes the key unique (a sequence inside a sort key is harmless)")
@@ -293,7 +362,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		if cp == nil || cp.Nulls > 0 || rows == 0 && !col.NotNull || sequenceEvidence(col, cp) != "" || changeStamp(col.Name) {
 			continue
 		}
-		kp, why := keyPartFor(col, cp)
+		kp, why := d.sortPart(col, cp)
 		if why != "" || kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary || kp.bytes > plans.MaxSortKeyBytes/2 {
 			continue
 		}

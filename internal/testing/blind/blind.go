@@ -1,6 +1,6 @@
 // Package blind is a blind test corpus for pg2ddb's key design: public
-// PostgreSQL schemas (AdventureWorks, the airlines demo, Kanboard, Mastodon,
-// MusicBrainz, OpenStreetMap, TPC-DS, TPC-H), cut down to realistic subsets, with
+// PostgreSQL schemas (AdventureWorks, the airlines demo, Kanboard, Lemmy, listmonk,
+// Mastodon, Mattermost, MusicBrainz, OpenStreetMap, Synapse, TPC-DS, TPC-H), cut down to realistic subsets, with
 // deterministic generated data and, for every table, the key design a
 // DynamoDB data-modelling expert expects. The verdicts were written from the
 // schemas and the meaning of their data before any planner run, by someone
@@ -12,8 +12,8 @@
 // the row number, no random()), keys.sql (primary keys, unique constraints,
 // foreign keys and indexes, added after the data as the sources do),
 // expected.yaml (the verdicts) and SOURCE.md (where the DDL comes from and how
-// it was cut down). README.md describes the corpus, the tune/holdout/holdout2
-// split and the verdict format.
+// it was cut down). README.md describes the corpus, the
+// tune/holdout/holdout2/holdout3 split and the verdict format.
 //
 // Score grades a plan's tables against the verdicts (right, acceptable,
 // wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
@@ -32,6 +32,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
 	"strings"
 
@@ -53,14 +54,21 @@ const (
 	// SplitHoldout2 marks a schema added as a fresh holdout after the first
 	// holdout had been looked at during tuning: its results are only measured.
 	SplitHoldout2 = "holdout2"
+	// SplitHoldout3 marks a schema added as a third fresh holdout, its
+	// verdicts committed before any planner run on it: its results are only
+	// measured.
+	SplitHoldout3 = "holdout3"
 )
+
+// Splits lists every split, in the order they were added.
+var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3}
 
 // Expectation is the expected design of every table of one corpus schema
 // (expected.yaml).
 type Expectation struct {
 	// Schema is the corpus schema's name (its directory).
 	Schema string `yaml:"schema"`
-	// Split is SplitTune, SplitHoldout or SplitHoldout2.
+	// Split is one of Splits.
 	Split string `yaml:"split"`
 	// Tables holds one verdict per table of the built database.
 	Tables []TableVerdict `yaml:"tables"`
@@ -220,8 +228,8 @@ func (e *Expectation) validate(schema string) error {
 	if e.Schema != schema {
 		errs = append(errs, fmt.Errorf("schema is %q, want %q", e.Schema, schema))
 	}
-	if e.Split != SplitTune && e.Split != SplitHoldout && e.Split != SplitHoldout2 {
-		errs = append(errs, fmt.Errorf("split is %q, want %q, %q or %q", e.Split, SplitTune, SplitHoldout, SplitHoldout2))
+	if !slices.Contains(Splits, e.Split) {
+		errs = append(errs, fmt.Errorf("split is %q, want one of %s", e.Split, strings.Join(Splits, ", ")))
 	}
 	if len(e.Tables) == 0 {
 		errs = append(errs, errors.New("no tables"))

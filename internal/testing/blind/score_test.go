@@ -26,10 +26,13 @@ var update = flag.Bool("update", false, "rewrite the recorded scores under testd
 // lookups that neither the base key nor an enabled index serves. It fails
 // when a table scores worse than testdata/scores/<schema>.txt records, or
 // a recorded served lookup is now unserved; an improvement asks for the
-// file to be rewritten with -update. The summary tallies the tune, holdout
-// and holdout2 splits apart.
+// file to be rewritten with -update. The summary tallies every split (tune,
+// holdout, holdout2, holdout3) apart.
 func TestScores(t *testing.T) {
-	tallies := map[string]*Tally{SplitTune: {}, SplitHoldout: {}, SplitHoldout2: {}}
+	tallies := map[string]*Tally{}
+	for _, split := range Splits {
+		tallies[split] = &Tally{}
+	}
 	var summary []string
 	for _, schema := range Schemas() {
 		// A subtest per schema: -run TestScores/<schema> plans (and with
@@ -89,7 +92,7 @@ func TestScores(t *testing.T) {
 		})
 	}
 	var whole Tally
-	for _, split := range []string{SplitTune, SplitHoldout, SplitHoldout2} {
+	for _, split := range Splits {
 		whole.Add(*tallies[split])
 		summary = append(summary, fmt.Sprintf("%-15s %-8s %s", split, "", *tallies[split]))
 	}

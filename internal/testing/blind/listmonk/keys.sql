@@ -1,0 +1,43 @@
+-- The secondary indexes of listmonk's schema.sql, verbatim and in its order (the DROP INDEX
+-- IF EXISTS guards left out), added after the data.
+
+CREATE UNIQUE INDEX idx_subs_email ON subscribers(LOWER(email));
+CREATE INDEX idx_subs_status ON subscribers(status);
+CREATE INDEX idx_subs_id_status ON subscribers(id, status);
+CREATE INDEX idx_subs_created_at ON subscribers(created_at);
+CREATE INDEX idx_subs_updated_at ON subscribers(updated_at);
+CREATE INDEX idx_lists_type ON lists(type);
+CREATE INDEX idx_lists_optin ON lists(optin);
+CREATE INDEX idx_lists_status ON lists(status);
+CREATE INDEX idx_lists_name ON lists(name);
+CREATE INDEX idx_lists_created_at ON lists(created_at);
+CREATE INDEX idx_lists_updated_at ON lists(updated_at);
+CREATE INDEX idx_sub_lists_sub_id ON subscriber_lists(subscriber_id);
+CREATE INDEX idx_sub_lists_list_id ON subscriber_lists(list_id);
+CREATE INDEX idx_sub_lists_status ON subscriber_lists(status);
+CREATE UNIQUE INDEX ON templates (is_default) WHERE is_default = true;
+CREATE INDEX idx_camps_status ON campaigns(status);
+CREATE INDEX idx_camps_name ON campaigns(name);
+CREATE INDEX idx_camps_created_at ON campaigns(created_at);
+CREATE INDEX idx_camps_updated_at ON campaigns(updated_at);
+CREATE UNIQUE INDEX ON campaign_lists (campaign_id, list_id);
+CREATE INDEX idx_camp_lists_camp_id ON campaign_lists(campaign_id);
+CREATE INDEX idx_camp_lists_list_id ON campaign_lists(list_id);
+CREATE INDEX idx_views_camp_id ON campaign_views(campaign_id);
+CREATE INDEX idx_views_subscriber_id ON campaign_views(subscriber_id);
+CREATE INDEX idx_views_date ON campaign_views(created_at);
+CREATE INDEX idx_media_filename ON media(provider, filename);
+CREATE UNIQUE INDEX idx_camp_media_id ON campaign_media (campaign_id, media_id);
+CREATE INDEX idx_camp_media_camp_id ON campaign_media(campaign_id);
+CREATE INDEX idx_clicks_camp_id ON link_clicks(campaign_id);
+CREATE INDEX idx_clicks_link_id ON link_clicks(link_id);
+CREATE INDEX idx_clicks_sub_id ON link_clicks(subscriber_id);
+CREATE INDEX idx_clicks_date ON link_clicks(created_at);
+CREATE INDEX idx_settings_key ON settings(key);
+CREATE INDEX idx_bounces_sub_id ON bounces(subscriber_id);
+CREATE INDEX idx_bounces_camp_id ON bounces(campaign_id);
+CREATE INDEX idx_bounces_source ON bounces(source);
+CREATE INDEX idx_bounces_date ON bounces(created_at);
+CREATE UNIQUE INDEX idx_roles ON roles (parent_id, list_id);
+CREATE UNIQUE INDEX idx_roles_name ON roles (type, name) WHERE name IS NOT NULL;
+CREATE INDEX idx_sessions ON sessions (id, created_at);

@@ -1,0 +1,402 @@
+package mapping
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
+)
+
+// blog is a small schema for the graph: posts reference authors by a
+// declared foreign key, comments reference posts by name only
+// (post_id beside posts.id), and tags are unique per post by a composite
+// constraint.
+func blog() (*catalog.Schema, *catalog.Profile) {
+	s := &catalog.Schema{Database: "blog", Tables: []catalog.Table{
+		{
+			Schema: "public", Name: "authors", Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col("id", "bigint", "N"), col("handle", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "authors_pkey", Columns: []string{"id"}, Constraint: true},
+			Uniques:    []catalog.Index{{Name: "authors_handle_key", Columns: []string{"handle"}, Constraint: true}},
+		},
+		{
+			Schema: "public", Name: "posts", Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col("id", "bigint", "N"), col("author_id", "bigint", "N"), col("slug", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "posts_pkey", Columns: []string{"id"}, Constraint: true},
+			Uniques:    []catalog.Index{{Name: "posts_author_slug_key", Columns: []string{"slug", "author_id"}, Constraint: true}},
+			ForeignKeys: []catalog.ForeignKey{{Name: "posts_author_fkey", Columns: []string{"author_id"},
+				RefSchema: "public", RefTable: "authors", RefColumns: []string{"id"}}},
+		},
+		{
+			Schema: "public", Name: "comments", Kind: catalog.KindTable, Migratable: true,
+			Columns: []catalog.Column{col("post_id", "bigint", "N"), col("author_id", "bigint", "N"), col("body", "text", "S")},
+		},
+	}}
+	num := func(name string, distinct int64, lo, hi string) catalog.ColumnProfile {
+		cp := prof(name, distinct, 1, 8)
+		cp.Min, cp.Max = lo, hi
+		return cp
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "authors", Rows: 10, Columns: []catalog.ColumnProfile{num("id", 10, "1", "10"), prof("handle", 10, 1, 8)}},
+		{Schema: "public", Name: "posts", Rows: 100, Columns: []catalog.ColumnProfile{num("id", 100, "1", "100"), num("author_id", 10, "1", "10"), prof("slug", 90, 2, 8)}},
+		// author_id holds values no author has: named like a reference,
+		// but its values refute it.
+		{Schema: "public", Name: "comments", Rows: 500, Columns: []catalog.ColumnProfile{num("post_id", 80, "1", "100"), num("author_id", 50, "1", "900"), prof("body", 500, 1, 40)}},
+	}}
+	return s, p
+}
+
+// TestSchemaGraph: the graph holds each table's declared keys, its
+// declared references with the parent's side, and references inferred by
+// name and values, each with its evidence; values that do not fit refute
+// a name.
+func TestSchemaGraph(t *testing.T) {
+	s, p := blog()
+	g := newSchemaGraph(s, p)
+	authors, posts, comments := g.nodes["public.authors"], g.nodes["public.posts"], g.nodes["public.comments"]
+	if len(posts.keys) != 2 || posts.keys[0].idx.Name != "posts_pkey" || posts.keys[1].idx.Name != "posts_author_slug_key" {
+		t.Errorf("posts keys = %+v, want the primary key then the composite constraint", posts.keys)
+	}
+	r := posts.declaredReference("author_id")
+	if r == nil || r.parent != "public.authors" || !r.surrogate || r.evidence != "foreign key posts_author_fkey" {
+		t.Fatalf("posts.author_id reference = %+v, want the declared foreign key to authors' surrogate", r)
+	}
+	if len(authors.referencedBy) != 1 || authors.referencedBy[0] != r {
+		t.Errorf("authors referenced by %v, want posts_author_fkey", authors.referencedBy)
+	}
+	if got := g.referencedByOthers(authors); got != "public.posts.author_id" {
+		t.Errorf("referencedByOthers(authors) = %q", got)
+	}
+	in := comments.inferredReference("post_id")
+	if in == nil || in.target() != "public.posts.id" || in.declared() || !strings.Contains(in.evidence, "named after its table") || !strings.Contains(in.evidence, "values fit the key's") {
+		t.Errorf("comments.post_id inferred reference = %+v, want posts.id by name and values", in)
+	}
+	if in := comments.inferredReference("author_id"); in != nil {
+		t.Errorf("comments.author_id (values up to 900, authors.id up to 10) inferred as %+v, want none: its values refute the name", in)
+	}
+	if comments.declaredReference("post_id") != nil {
+		t.Error("comments.post_id is not declared")
+	}
+}
+
+// serialCol is a bigint fed by its table's sequence.
+func serialCol(name, table string) catalog.Column {
+	c := col(name, "bigint", "N")
+	c.Sequence = "public." + table + "_" + name + "_seq"
+	return c
+}
+
+// tableOf is a migratable table of schema public.
+func tableOf(name string, cols []catalog.Column, pk []string, fks ...catalog.ForeignKey) catalog.Table {
+	t := catalog.Table{Schema: "public", Name: name, Kind: catalog.KindTable, Migratable: true, Columns: cols, ForeignKeys: fks}
+	if pk != nil {
+		t.PrimaryKey = &catalog.Index{Name: name + "_pkey", Columns: pk, Constraint: true}
+	}
+	return t
+}
+
+func fkTo(name, column, parent string) catalog.ForeignKey {
+	return catalog.ForeignKey{Name: name, Columns: []string{column}, RefSchema: "public", RefTable: parent, RefColumns: []string{"id"}}
+}
+
+// designTable designs s and returns the named table's keys and the
+// partition key's first reason.
+func designTable(t *testing.T, s *catalog.Schema, p *catalog.Profile, name string) (pk, sk []string, why string) {
+	t.Helper()
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range plan.Tables {
+		if pt := &plan.Tables[i]; pt.Source == "public."+name {
+			return partColumns(&pt.PartitionKey), partColumns(pt.SortKey), pt.PartitionKey.Why[0]
+		}
+	}
+	t.Fatalf("%s not planned", name)
+	return nil, nil, ""
+}
+
+// TestCoarserOwnerOverUnindexedReference: a board's tasks reference their
+// project (indexed, 40 values for 6,000 rows) and their current column
+// (178 values, indexed nowhere), and each column belongs to a project by
+// UNIQUE(title, project_id). The project owns the tasks — it owns the
+// column too — and is no classification for its few values; the column,
+// which the source never reads tasks by, is no owner.
+func TestCoarserOwnerOverUnindexedReference(t *testing.T) {
+	s := &catalog.Schema{Database: "board", Tables: []catalog.Table{
+		tableOf("projects", []catalog.Column{serialCol("id", "projects"), col("name", "text", "S")}, []string{"id"}),
+		tableOf("columns", []catalog.Column{serialCol("id", "columns"), col("project_id", "bigint", "N"), col("title", "text", "S")}, []string{"id"},
+			fkTo("columns_project_fkey", "project_id", "projects")),
+		tableOf("tasks", []catalog.Column{serialCol("id", "tasks"), col("project_id", "bigint", "N"), col("column_id", "bigint", "N"), col("title", "text", "S")}, []string{"id"},
+			fkTo("tasks_project_fkey", "project_id", "projects"), fkTo("tasks_column_fkey", "column_id", "columns")),
+	}}
+	s.Tables[1].Uniques = []catalog.Index{{Name: "columns_title_project_key", Columns: []string{"title", "project_id"}, Constraint: true}}
+	s.Tables[2].Indexes = []catalog.Index{{Name: "tasks_project_idx", Columns: []string{"project_id"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "projects", Rows: 40, Columns: []catalog.ColumnProfile{prof("id", 40, 1, 8), prof("name", 40, 1, 12)}},
+		{Schema: "public", Name: "columns", Rows: 178, Columns: []catalog.ColumnProfile{prof("id", 178, 1, 8), prof("project_id", 40, 6, 8), prof("title", 6, 40, 10)}},
+		{Schema: "public", Name: "tasks", Rows: 6000, Columns: []catalog.ColumnProfile{prof("id", 6000, 1, 8), prof("project_id", 40, 400, 8), prof("column_id", 178, 90, 8), prof("title", 542, 34, 20)}},
+	}}
+	pk, _, why := designTable(t, s, p, "tasks")
+	if !slices.Equal(pk, []string{"project_id"}) || !strings.Contains(why, RuleCoarserOwner) {
+		t.Errorf("tasks pk = %v (%s), want project_id by rule %s", pk, why, RuleCoarserOwner)
+	}
+}
+
+// TestUnindexedReferenceKeepsReferencedKey: a node's only reference is its
+// last edit's changeset, which the source indexes nowhere while it indexes
+// the node's tile and time; the node's serial id is what other tables
+// reference. The changeset changes on every edit: the id stays the key.
+func TestUnindexedReferenceKeepsReferencedKey(t *testing.T) {
+	s := &catalog.Schema{Database: "map", Tables: []catalog.Table{
+		tableOf("nodes", []catalog.Column{serialCol("id", "nodes"), col("changeset_id", "bigint", "N"), col("tile", "bigint", "N"), col("seen_at", "timestamp without time zone", "D")}, []string{"id"},
+			fkTo("nodes_changeset_fkey", "changeset_id", "changesets")),
+		tableOf("changesets", []catalog.Column{serialCol("id", "changesets"), col("user_id", "bigint", "N")}, []string{"id"}),
+		tableOf("node_tags", []catalog.Column{col("node_id", "bigint", "N"), col("k", "text", "S")}, []string{"node_id", "k"},
+			fkTo("node_tags_node_fkey", "node_id", "nodes")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "nodes_tile_idx", Columns: []string{"tile"}}, {Name: "nodes_seen_idx", Columns: []string{"seen_at"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "nodes", Rows: 5000, Columns: []catalog.ColumnProfile{prof("id", 5000, 1, 8), prof("changeset_id", 1900, 12, 8), prof("tile", 4673, 3, 8), prof("seen_at", 4990, 2, 8)}},
+		{Schema: "public", Name: "changesets", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8), prof("user_id", 300, 40, 8)}},
+		{Schema: "public", Name: "node_tags", Rows: 9000, Columns: []catalog.ColumnProfile{prof("node_id", 4000, 9, 8), prof("k", 30, 900, 8)}},
+	}}
+	pk, _, why := designTable(t, s, p, "nodes")
+	if !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("nodes pk = %v (%s), want the referenced id: the changeset is indexed nowhere", pk, why)
+	}
+}
+
+// TestEpochTimeOrdersSortKey: a bigint named as a date that holds Unix
+// seconds orders a parent's rows like a timestamp (rule epoch-time): the
+// moves of a task come back by date, the id ending the key; a bigint
+// named as a date dimension's surrogate (date_sk) is no time.
+func TestEpochTimeOrdersSortKey(t *testing.T) {
+	epoch := func(name string, distinct int64, lo, hi string) catalog.ColumnProfile {
+		cp := prof(name, distinct, 2, 8)
+		cp.Min, cp.Max = lo, hi
+		return cp
+	}
+	s := &catalog.Schema{Database: "board", Tables: []catalog.Table{
+		tableOf("moves", []catalog.Column{serialCol("id", "moves"), col("task_id", "bigint", "N"), col("date", "bigint", "N"), col("dst_column_id", "bigint", "N")}, []string{"id"},
+			fkTo("moves_task_fkey", "task_id", "tasks")),
+		tableOf("tasks", []catalog.Column{serialCol("id", "tasks"), col("title", "text", "S")}, []string{"id"}),
+	}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "moves", Rows: 9650, Columns: []catalog.ColumnProfile{prof("id", 9650, 1, 8), prof("task_id", 6000, 5, 8), epoch("date", 9600, "1600000000", "1700000000"), prof("dst_column_id", 178, 300, 8)}},
+		{Schema: "public", Name: "tasks", Rows: 6000, Columns: []catalog.ColumnProfile{prof("id", 6000, 1, 8), prof("title", 542, 34, 20)}},
+	}}
+	chk := &fakeChecker{unique: [][]string{{"task_id", "date"}, {"task_id", "dst_column_id"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"task_id"}) || len(sk) == 0 || sk[0] != "date" {
+		t.Errorf("moves = %v / %v, want task_id / date first", pk, sk)
+	}
+	sk := col("d_date_sk", "bigint", "N")
+	if epochTime("store_sales", &sk, &catalog.ColumnProfile{Min: "2450000000"}) {
+		t.Error("d_date_sk taken for a time: a surrogate of a date dimension is an identifier")
+	}
+}
+
+// TestJunctionIndexOrder: a unique index (not a constraint) of two
+// references is how the application reads the pairs, so its leading
+// reference owns them even though the table is named after the other; a
+// second composite index in the other order makes the order no evidence,
+// and the table's name decides again.
+func TestJunctionIndexOrder(t *testing.T) {
+	build := func(reverse bool) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+			tableOf("status_pins", []catalog.Column{serialCol("id", "status_pins"), col("account_id", "bigint", "N"), col("status_id", "bigint", "N")}, []string{"id"},
+				fkTo("pins_account_fkey", "account_id", "accounts"), fkTo("pins_status_fkey", "status_id", "statuses")),
+			tableOf("accounts", []catalog.Column{serialCol("id", "accounts")}, []string{"id"}),
+			tableOf("statuses", []catalog.Column{serialCol("id", "statuses")}, []string{"id"}),
+		}}
+		s.Tables[0].Uniques = []catalog.Index{{Name: "pins_account_status_idx", Columns: []string{"account_id", "status_id"}}}
+		s.Tables[0].Indexes = []catalog.Index{{Name: "pins_status_idx", Columns: []string{"status_id"}}}
+		if reverse {
+			s.Tables[0].Indexes[0].Columns = []string{"status_id", "account_id"}
+		}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{
+			{Schema: "public", Name: "status_pins", Rows: 400, Columns: []catalog.ColumnProfile{prof("id", 400, 1, 8), prof("account_id", 150, 9, 8), prof("status_id", 400, 1, 8)}},
+			{Schema: "public", Name: "accounts", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8)}},
+			{Schema: "public", Name: "statuses", Rows: 9000, Columns: []catalog.ColumnProfile{prof("id", 9000, 1, 8)}},
+		}}
+		return s, p
+	}
+	s, p := build(false)
+	if pk, sk, why := designTable(t, s, p, "status_pins"); !slices.Equal(pk, []string{"account_id"}) || !slices.Equal(sk, []string{"status_id"}) || !strings.Contains(why, RuleJunctionIndexOrder) {
+		t.Errorf("status_pins = %v / %v (%s), want account_id / status_id by %s", pk, sk, why, RuleJunctionIndexOrder)
+	}
+	s, p = build(true)
+	if pk, _, why := designTable(t, s, p, "status_pins"); !slices.Equal(pk, []string{"status_id"}) {
+		t.Errorf("status_pins with a reverse composite index = %v (%s), want status_id: the table is named after it", pk, why)
+	}
+}
+
+// TestInheritedDensity: a settings row per user, keyed by its own serial
+// id, with user_id unique (an index) and a declared reference to users.
+// user_id is dense in the data only because it carries the users'
+// numbering, one row each: it is the row's identity beside the surrogate,
+// not a sequence of the table's own.
+func TestInheritedDensity(t *testing.T) {
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("web_settings", []catalog.Column{serialCol("id", "web_settings"), col("user_id", "bigint", "N"), col("data", "text", "S")}, []string{"id"},
+			fkTo("web_settings_user_fkey", "user_id", "users")),
+		tableOf("users", []catalog.Column{serialCol("id", "users")}, []string{"id"}),
+	}}
+	s.Tables[0].Uniques = []catalog.Index{{Name: "web_settings_user_idx", Columns: []string{"user_id"}}}
+	userID := prof("user_id", 800, 1, 8)
+	userID.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic: 800 distinct of 800 rows"}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "web_settings", Rows: 800, Columns: []catalog.ColumnProfile{prof("id", 800, 1, 8), userID, prof("data", 700, 5, 200)}},
+		{Schema: "public", Name: "users", Rows: 800, Columns: []catalog.ColumnProfile{prof("id", 800, 1, 8)}},
+	}}
+	if pk, _, why := designTable(t, s, p, "web_settings"); !slices.Equal(pk, []string{"user_id"}) || !strings.Contains(why, RuleAlternateNaturalKey) {
+		t.Errorf("web_settings pk = %v (%s), want user_id by %s", pk, why, RuleAlternateNaturalKey)
+	}
+}
+
+// TestOptionalPart: a poll belongs to its status (NOT NULL status_id, one
+// poll per status), and the status points back at its poll from a column
+// most statuses leave empty: the poll is an optional part of the status,
+// which owns it, not a 1:1 link ranked below the poll's author.
+func TestOptionalPart(t *testing.T) {
+	statusPoll := col("poll_id", "bigint", "N")
+	statusPoll.NotNull = false
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("polls", []catalog.Column{serialCol("id", "polls"), col("account_id", "bigint", "N"), col("status_id", "bigint", "N")}, []string{"id"},
+			fkTo("polls_account_fkey", "account_id", "accounts"), fkTo("polls_status_fkey", "status_id", "statuses")),
+		tableOf("accounts", []catalog.Column{serialCol("id", "accounts")}, []string{"id"}),
+		tableOf("statuses", []catalog.Column{serialCol("id", "statuses"), col("account_id", "bigint", "N"), statusPoll}, []string{"id"},
+			fkTo("statuses_account_fkey", "account_id", "accounts")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "polls_account_idx", Columns: []string{"account_id"}}, {Name: "polls_status_idx", Columns: []string{"status_id"}}}
+	pollID := prof("poll_id", 300, 1, 8)
+	pollID.Nulls = 8700
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "polls", Rows: 300, Columns: []catalog.ColumnProfile{prof("id", 300, 1, 8), prof("account_id", 200, 4, 8), prof("status_id", 300, 1, 8)}},
+		{Schema: "public", Name: "accounts", Rows: 2000, Columns: []catalog.ColumnProfile{prof("id", 2000, 1, 8)}},
+		{Schema: "public", Name: "statuses", Rows: 9000, Columns: []catalog.ColumnProfile{prof("id", 9000, 1, 8), prof("account_id", 1600, 150, 8), pollID}},
+	}}
+	if pk, _, why := designTable(t, s, p, "polls"); !slices.Equal(pk, []string{"status_id"}) || !strings.Contains(why, RuleOptionalPart) {
+		t.Errorf("polls pk = %v (%s), want status_id by %s", pk, why, RuleOptionalPart)
+	}
+}
+
+// TestInferredTextReferenceComparesValues: a text column named after a
+// text key counts as a reference only when its values are shown to fit:
+// by bounds that compare as bytes (one-case ASCII codes), or by the key's
+// full list of values. Mixed-case text, or text without a profile, fits
+// nothing merely by being text.
+func TestInferredTextReferenceComparesValues(t *testing.T) {
+	build := func(child catalog.ColumnProfile, key catalog.ColumnProfile, profiled bool) *tableNode {
+		s := &catalog.Schema{Database: "shop", Tables: []catalog.Table{
+			tableOf("shipments", []catalog.Column{col("carrier_code", "text", "S")}, nil),
+			tableOf("carriers", []catalog.Column{col("carrier_code", "text", "S")}, []string{"carrier_code"}),
+		}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{
+			{Schema: "public", Name: "shipments", Rows: 1000, Columns: []catalog.ColumnProfile{child}},
+			{Schema: "public", Name: "carriers", Rows: key.Distinct, Columns: []catalog.ColumnProfile{key}},
+		}}
+		if !profiled {
+			p = nil
+		}
+		return newSchemaGraph(s, p).nodes["public.shipments"]
+	}
+	text := func(distinct int64, lo, hi string, top ...string) catalog.ColumnProfile {
+		cp := catalog.ColumnProfile{Name: "carrier_code", Distinct: distinct, Min: lo, Max: hi}
+		for _, v := range top {
+			cp.TopValues = append(cp.TopValues, catalog.ValueCount{Value: v, Count: 1})
+		}
+		return cp
+	}
+	for _, tc := range []struct {
+		name       string
+		child, key catalog.ColumnProfile
+		profiled   bool
+		want       bool
+	}{
+		{"codes inside the key's range", text(3, "DHL", "UPS", "DHL", "UPS", "FDX"), text(20, "ACE", "ZTO"), true, true},
+		{"codes outside the key's range", text(3, "AAA", "UPS", "AAA"), text(20, "ACE", "ZTO"), true, false},
+		{"mixed case: bounds do not compare", text(3, "Dhl", "ups", "Dhl"), text(20, "Ace", "zto"), true, false},
+		{"mixed case, the key's every value listed", text(2, "Dhl", "ups", "Dhl", "ups"), text(3, "Ace", "zto", "Ace", "Dhl", "ups"), true, true},
+		{"mixed case, a value the key lacks", text(2, "Dhl", "ups", "Dhl", "UPS"), text(3, "Ace", "zto", "Ace", "Dhl", "ups"), true, false},
+		{"not profiled", text(3, "DHL", "UPS"), text(20, "ACE", "ZTO"), false, false},
+	} {
+		n := build(tc.child, tc.key, tc.profiled)
+		if got := n.inferredReference("carrier_code") != nil; got != tc.want {
+			t.Errorf("%s: inferred = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestDeclaredScopeTiebreak: custom emojis are unique by (shortcode,
+// domain), the domain NULL for the server's own: the shortcode is the
+// partition key and the serial id, not a creation time unique by chance,
+// completes it.
+func TestDeclaredScopeTiebreak(t *testing.T) {
+	domain := col("domain", "text", "S")
+	domain.NotNull = false
+	s := &catalog.Schema{Database: "social", Tables: []catalog.Table{
+		tableOf("custom_emojis", []catalog.Column{serialCol("id", "custom_emojis"), col("shortcode", "text", "S"), domain, col("created_at", "timestamp without time zone", "D")}, []string{"id"}),
+	}}
+	s.Tables[0].Uniques = []catalog.Index{{Name: "emojis_shortcode_domain_idx", Columns: []string{"shortcode", "domain"}}}
+	dom := prof("domain", 20, 40, 12)
+	dom.Nulls = 42
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "custom_emojis", Rows: 298, Columns: []catalog.ColumnProfile{prof("id", 298, 1, 8), prof("shortcode", 200, 5, 12), dom, prof("created_at", 298, 1, 8)}},
+	}}
+	chk := &fakeChecker{unique: [][]string{{"shortcode", "created_at"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"shortcode"}) || !slices.Equal(sk, []string{"id"}) {
+		t.Errorf("custom_emojis = %v / %v, want shortcode / id", pk, sk)
+	}
+}
+
+// TestLookupNotIdentity: map notes keyed by a serial id that comments
+// reference, with a quadtile the source indexes (tile, status): the tile
+// has no evidence but the index, so it is a lookup, and the referenced id
+// stays the key.
+func TestLookupNotIdentity(t *testing.T) {
+	s := &catalog.Schema{Database: "map", Tables: []catalog.Table{
+		tableOf("notes", []catalog.Column{serialCol("id", "notes"), col("tile", "bigint", "N"), col("status", "text", "S"), col("created_at", "timestamp without time zone", "D")}, []string{"id"}),
+		tableOf("note_comments", []catalog.Column{serialCol("id", "note_comments"), col("note_id", "bigint", "N")}, []string{"id"},
+			fkTo("note_comments_note_fkey", "note_id", "notes")),
+	}}
+	s.Tables[0].Indexes = []catalog.Index{{Name: "notes_tile_status_idx", Columns: []string{"tile", "status"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "notes", Rows: 600, Columns: []catalog.ColumnProfile{prof("id", 600, 1, 8), prof("tile", 590, 2, 8), prof("status", 3, 300, 6), prof("created_at", 600, 1, 8)}},
+		{Schema: "public", Name: "note_comments", Rows: 1500, Columns: []catalog.ColumnProfile{prof("id", 1500, 1, 8), prof("note_id", 590, 8, 8)}},
+	}}
+	pk, _, why := designTable(t, s, p, "notes")
+	if !slices.Equal(pk, []string{"id"}) {
+		t.Errorf("notes pk = %v (%s), want the referenced id", pk, why)
+	}
+}
+
+// TestRulesDocumented: every rule of the decision list, and every sort key
+// rule a why cites, is described in docs/key-design.md under its name, so
+// the page and the code state the same list.
+func TestRulesDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "key-design.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak) {
+		if !strings.Contains(string(doc), "`"+rule+"`") {
+			t.Errorf("rule %s is not described in docs/key-design.md", rule)
+		}
+	}
+}

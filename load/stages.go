@@ -41,6 +41,7 @@ type rowBlock struct {
 	frontier int64
 	digests  [][16]byte
 	items    []item.WireItem // items[i] is rows[i]'s when rejs[i] is nil
+	pkHashes []uint64        // pkHashes[i] is the spreadHash of items[i]'s partition key
 	rejs     []*item.Reject
 	buf      []byte // the items' bodies
 	done     chan struct{}
@@ -154,6 +155,7 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 	b.digests = make([][16]byte, n)
 	b.items = make([]item.WireItem, n)
 	b.rejs = make([]*item.Reject, n)
+	b.pkHashes = make([]uint64, n)
 	b.buf = make([]byte, 0, z.size(in))
 	defer func() { z.observe(in, len(b.buf)) }()
 	var scratch []byte
@@ -172,6 +174,7 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 		}
 		b.buf = buf
 		b.items[i] = it
+		b.pkHashes[i] = spreadHash(row.PK)
 	}
 }
 
@@ -255,7 +258,7 @@ func newEncodeStage(ctx context.Context, rows order.Iterator, enc *item.Encoder,
 		return s
 	}
 	s.ctx, s.cancel = context.WithCancel(ctx)
-	s.ordered = make(chan *rowBlock, 2*s.workers)
+	s.ordered = make(chan *rowBlock, 8*s.workers)
 	s.work = make(chan *rowBlock, 2*s.workers)
 	s.wg.Add(1 + s.workers)
 	go s.produce()

@@ -43,6 +43,11 @@ type lookup struct {
 	// sorts marks an index led by a date or time: it orders rows, it
 	// looks none up.
 	sorts bool
+	// leadClassifies marks a source index of several columns whose
+	// leading column is a classification but whose columns together
+	// have many values (a file by provider and name): the lookup is the
+	// whole of them, and the classification cannot lead its index.
+	leadClassifies bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -333,6 +338,14 @@ func (d *designer) lookups() []lookup {
 					l.sorts = true
 				}
 			}
+			if l.classification && !l.sorts && len(l.cols) > 1 {
+				// Rule index-whole-lookup: a code leading an index of
+				// several columns qualifies the lookup; the columns
+				// together say what it finds.
+				if n := d.distinctOver(l.cols); n > 0 && !classification(n, d.rows()) {
+					l.classification, l.leadClassifies = false, true
+				}
+			}
 		}
 		out = append(out, l)
 	}
@@ -473,6 +486,24 @@ func spread(cp *catalog.ColumnProfile) float64 {
 		return 0
 	}
 	return hi - lo
+}
+
+// distinctOver is the number of distinct combinations of cols in the
+// rows, or 0 when a column is unknown or the table is not profiled.
+func (d *designer) distinctOver(cols []string) int64 {
+	if !d.profiled() {
+		return 0
+	}
+	var cs []*catalog.Column
+	for _, c := range cols {
+		col := d.t.Column(c)
+		if col == nil {
+			return 0
+		}
+		cs = append(cs, col)
+	}
+	n, _, _, _ := d.stats(cs)
+	return n
 }
 
 // cascades reports whether column is a one-column foreign key declared
@@ -658,6 +689,9 @@ var notIndexChar = regexp.MustCompile(`[^a-zA-Z0-9_.-]`)
 // one derived attribute joining them (proposeJoined).
 func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool) (*plans.Index, string) {
 	if len(l.cols) > 2 {
+		if ix := d.proposeLeading(pt, l, taken, ""); ix != nil {
+			return ix, ""
+		}
 		return d.proposeJoined(pt, l, taken, "")
 	}
 	if len(l.cols) == 1 && l.kind != plans.AccessPrimaryKey && l.kind != plans.AccessUnique {
@@ -684,6 +718,12 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 		orders = append(orders, []string{l.cols[1], l.cols[0]})
 	}
 	var firstWhy, sparse string
+	if l.leadClassifies && len(l.cols) == 2 {
+		// The classification cannot spread the index; the other column
+		// leads, and the reversal is stated.
+		orders[0], orders[1] = orders[1], orders[0]
+		firstWhy = fmt.Sprintf("%s is a classification (%s values for %s rows), which cannot spread an index over partitions", l.cols[0], plans.Thousands(d.distinctOf(l.cols[0])), plans.Thousands(d.rows()))
+	}
 	for _, cols := range orders {
 		pkKey, why, _ := d.indexKey(pt, cols[0], true)
 		if why == "" {
@@ -719,10 +759,107 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 			firstWhy = why
 		}
 	}
+	if ix := d.proposeLeading(pt, l, taken, firstWhy); ix != nil {
+		return ix, ""
+	}
 	if sparse != "" {
 		return d.proposeJoined(pt, l, taken, sparse)
 	}
 	return nil, firstWhy
+}
+
+// proposeLeading designs the index of an ordinary source index of several
+// columns as the source orders it (rule index-leading-column): its leading
+// column is the partition key and the rest the sort key, so the index
+// serves every prefix of the source's columns, above all the leading
+// column's own list (a team's channels, a thread's replies, a user's
+// channel memberships), which one attribute joining all the columns would
+// not. The leading column keys on a derived attribute where it holds
+// empty strings (those rows are not in the list: their value is no
+// owner), and a hot one is served whatever its fan-out, as every list a
+// source index backs is, the load's cost stated. The sort key is kept only
+// where every row has it (a row without it would drop out of the leading
+// column's list): the next column's own attribute, or the rest joined. A
+// sequence-style column in the sort key only orders the list. nil when the
+// lookup is not an ordinary index, the base key already serves the
+// leading column, or the leading column cannot key an index. before says
+// why the columns' own attributes could not key it, when they were tried.
+func (d *designer) proposeLeading(pt *plans.Table, l lookup, taken map[string]bool, before string) *plans.Index {
+	if l.kind != plans.AccessIndex || len(l.cols) < 2 || l.unusable != "" || l.leadClassifies {
+		return nil
+	}
+	lead := l.cols[0]
+	if _, ok := baseServes(pt, []string{lead}); ok {
+		return nil
+	}
+	pkKey, why, h := d.indexKey(pt, lead, true)
+	if why != "" && h == nil {
+		return nil
+	}
+	if l.surrogate != "" && l.surrogate != lead {
+		// The reload renumbers it on both sides of nothing: readers
+		// look the list up by the leading column and only range on it.
+		pkKey.Why = append(pkKey.Why, l.surrogate+" is sequence-style but only in the sort key: it orders the list, which readers look up by "+lead)
+		l.surrogate = ""
+	}
+	sk := d.restSortKey(pt, l.cols[1:])
+	ix := d.buildIndex(pt, l, pkKey, sk, taken)
+	what := fmt.Sprintf("keyed as the source orders it (%s): %s the partition key, so every prefix of its columns is one Query", strings.Join(l.cols, ", "), lead)
+	if sk == nil {
+		what += "; no sort key (a row without one would drop out of " + lead + "'s list): the other columns filter"
+	}
+	if before != "" {
+		what += "; its columns' own attributes could not key it: " + before
+	}
+	ix.Why = append(ix.Why, what)
+	if h != nil {
+		on := ix.Enabled && !l.classification
+		d.hotOff(ix, l, h)
+		if on {
+			ix.Enabled = true
+			ix.Rule = "hot, enabled: " + decidedRule(d, l) + "; the hottest value slows the one-off load (below), which is load planning, not a reason to leave the lookup unserved"
+		}
+	}
+	return ix
+}
+
+// restSortKey is the sort key of an index led by one column of a source
+// index: the next column's own attribute when it is the last, else the
+// rest joined into a derived attribute, else the next column alone — each
+// only when every row has it (no NULL, no empty string), or nil.
+func (d *designer) restSortKey(pt *plans.Table, rest []string) *plans.Key {
+	full := func(c string) bool {
+		cp := d.colProfile(c)
+		col := d.t.Column(c)
+		return col != nil && (cp != nil && cp.Nulls == 0 || cp == nil && col.NotNull)
+	}
+	if len(rest) > 1 && !slices.ContainsFunc(rest, func(c string) bool { return !full(c) }) {
+		k := plans.Key{Type: "S"}
+		bytes := 0
+		ok := true
+		for _, c := range rest {
+			attr := attributeOf(pt, c)
+			kp, w := keyPartFor(d.t.Column(c), d.colProfile(c))
+			if attr == nil || w != "" || !plans.Derivable(kp.part, attr, k.Type, len(rest)) {
+				ok = false
+				break
+			}
+			k.Parts = append(k.Parts, kp.part)
+			bytes += kp.bytes + len(plans.Separator)
+		}
+		if ok && bytes <= plans.MaxSortKeyBytes {
+			k.Why = append(k.Why, fmt.Sprintf("derived: %s joined with %s, written by the load as an attribute of its own: ordered as the source's index orders them", strings.Join(rest, ", "), plans.Separator))
+			return &k
+		}
+	}
+	if !full(rest[0]) {
+		return nil
+	}
+	k, why, _ := d.indexKey(pt, rest[0], false)
+	if why != "" || k.Attribute == "" {
+		return nil
+	}
+	return &k
 }
 
 // proposeJoined designs an index for a lookup of several columns keyed on
@@ -1235,7 +1372,11 @@ func references(ds []*designer, pts []plans.Table) map[string]map[string][]strin
 			if declared[col.Name] || !written[col.Name] || generated(col, cp) {
 				continue
 			}
-			if ref := d.impliedReference(col, cp); ref != "" {
+			ref := d.impliedReference(col, cp)
+			if ref == "" {
+				ref = d.idReference(col, cp)
+			}
+			if ref != "" {
 				k := strings.LastIndex(ref, ".")
 				add(ref[:k], ref[k+1:], self+"."+col.Name)
 			}
@@ -1247,4 +1388,46 @@ func references(ds []*designer, pts []plans.Table) map[string]map[string][]strin
 		}
 	}
 	return out
+}
+
+// idReference finds, for the access paths only, the table whose generic
+// integer key ("id") a number column holds although neither a foreign key
+// nor the schema graph's inference says so (rule id-holder): the column is
+// named as one row of the table without its prefix — category_id beside
+// project_has_categories.id, access_token beside access_tokens.id — and
+// its values fit the key's, 0 read as "none" (Kanboard's unset category).
+// Such a key is read by the value its holders carry, so its lookup is
+// served; the key decision does not see this evidence. "" when no table,
+// or more than one, fits.
+func (d *designer) idReference(col *catalog.Column, cp *catalog.ColumnProfile) string {
+	if col.Category != "N" || cp == nil || cp.Distinct == 0 {
+		return ""
+	}
+	ws := strings.Join(words(col.Name), "_")
+	found := ""
+	for _, k := range d.graphKeys() {
+		if k.schema == d.t.Schema && k.table == d.t.Name || !k.numeric || k.column != "id" || k.profile == nil {
+			continue
+		}
+		tw := words(k.table)
+		last := singularOf(tw[len(tw)-1])
+		whole := singularOf(strings.Join(tw, "_"))
+		if ws != last+"_id" && ws != whole && (len(tw) < 2 || ws != last) {
+			continue
+		}
+		lo := cp.Min
+		distinct := cp.Distinct
+		if lo == "0" && k.profile.Min != "0" {
+			// 0 is no row: the reference is unset.
+			lo, distinct = k.profile.Min, distinct-1
+		}
+		if distinct > k.profile.Distinct || !within(lo, cp.Max, k.profile.Min, k.profile.Max, "N") {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = k.schema + "." + k.table + "." + k.column
+	}
+	return found
 }

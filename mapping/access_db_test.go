@@ -435,3 +435,108 @@ func TestWideNumberIndexIsALookup(t *testing.T) {
 		}
 	}
 }
+
+// TestCompositeIndexServesItsLeadingColumn (rule index-leading-column): an
+// ordinary source index of several columns is keyed as the source orders
+// it, its leading column the partition key, so the leading column's list
+// is one Query — a thread's replies by (thread_code, posted_at), although
+// thread_code is ” for the root messages (they are left out of the
+// index), and a room's messages by (room_code, posted_at, seq), the rest
+// joined into the sort key. One attribute joining every column would serve
+// only equality on all of them.
+func TestCompositeIndexServesItsLeadingColumn(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE messages (msg_code text PRIMARY KEY, thread_code text NOT NULL DEFAULT '', room_code text NOT NULL,
+			posted_at bigint NOT NULL, seq int NOT NULL, body text)`,
+		`CREATE INDEX messages_thread ON messages (thread_code, posted_at)`,
+		`CREATE INDEX messages_room ON messages (room_code, posted_at, seq)`,
+		`INSERT INTO messages SELECT 'M' || i, CASE WHEN i % 3 = 0 THEN 'M' || (i % 900) ELSE '' END, 'R' || (i % 100),
+			1700000000000 + i * 7919 % 100000, i % 5, 'hello ' || i FROM generate_series(0, 2999) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.messages")
+	leading := func(col string) *plans.Index {
+		for i := range pt.Indexes {
+			ix := &pt.Indexes[i]
+			if ix.Enabled && slices.Equal(partColumns(&ix.PartitionKey), []string{col}) {
+				return ix
+			}
+		}
+		return nil
+	}
+	thread := leading("thread_code")
+	if thread == nil {
+		t.Fatalf("a thread's replies (thread_code, '' for root messages) not served: %+v", pt.Indexes)
+	}
+	if !pt.DerivedKey(&thread.PartitionKey) || thread.SortKey == nil || !slices.Equal(partColumns(thread.SortKey), []string{"posted_at"}) {
+		t.Errorf("thread index: want a derived partition key without the empty rows, sorted by posted_at: %+v", thread)
+	}
+	room := leading("room_code")
+	if room == nil {
+		t.Fatalf("a room's messages (room_code, posted_at, seq) not served: %+v", pt.Indexes)
+	}
+	if room.SortKey == nil || !slices.Equal(partColumns(room.SortKey), []string{"posted_at", "seq"}) {
+		t.Errorf("room index: want the rest joined into the sort key in the source's order: %+v", room.SortKey)
+	}
+}
+
+// TestClassifiedLeadIndexIsAWholeLookup (rule index-whole-lookup): a
+// source index led by a code (2 storage providers) whose columns together
+// have many values finds one file by provider and name: it is a lookup,
+// served, its name leading the index since the code cannot spread it,
+// and the reversal stated. An index whose columns together are still a
+// handful of values (provider, kind: 6) stays a classification, off.
+func TestClassifiedLeadIndexIsAWholeLookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE files (file_code text PRIMARY KEY, provider text NOT NULL, filename text NOT NULL, kind text NOT NULL)`,
+		`CREATE INDEX files_name ON files (provider, filename)`,
+		`CREATE INDEX files_kind ON files (provider, kind)`,
+		`INSERT INTO files SELECT 'F' || i, CASE WHEN i % 4 = 0 THEN 's3' ELSE 'filesystem' END, 'name' || (i % 2900) || '.png',
+			(ARRAY['image', 'video', 'doc'])[i % 3 + 1] FROM generate_series(0, 2999) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.files")
+	ix := enabledIndexFor(pt, "provider", "filename")
+	if ix == nil {
+		t.Fatalf("files by provider, filename (a whole lookup led by a code): not served by an enabled index: %+v", pt.AccessPaths)
+	}
+	if pk := partColumns(&ix.PartitionKey); !slices.Equal(pk, []string{"filename"}) || !strings.Contains(strings.Join(ix.Why, ";"), "the source orders it (provider, filename)") {
+		t.Errorf("files by provider, filename: want filename leading, the reversal stated: pk %v, why %v", pk, ix.Why)
+	}
+	if enabledIndexFor(pt, "provider", "kind") != nil {
+		t.Errorf("files by provider, kind (6 combinations): a classification, want off: %+v", pt.Indexes)
+	}
+}
+
+// TestIDHolderServesTheKey (rule id-holder): a number column named as one
+// row of a table without its prefix holds that table's generic id although
+// no foreign key says so — tasks.category_id (0 for none) beside
+// project_has_categories.id, pushers.access_token beside access_tokens.id —
+// so the id, sequence-style and not the base key, is served by an index.
+func TestIDHolderServesTheKey(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE projects (id serial PRIMARY KEY, name text NOT NULL)`,
+		`INSERT INTO projects (name) SELECT 'p' || i FROM generate_series(1, 40) i`,
+		`CREATE TABLE project_has_categories (id serial PRIMARY KEY, project_id int NOT NULL REFERENCES projects, name text NOT NULL, UNIQUE (project_id, name))`,
+		`INSERT INTO project_has_categories (project_id, name) SELECT i % 40 + 1, 'c' || (i / 40) FROM generate_series(0, 199) i`,
+		`CREATE TABLE tasks (id serial PRIMARY KEY, project_id int NOT NULL REFERENCES projects, category_id int DEFAULT 0, title text NOT NULL)`,
+		`INSERT INTO tasks (project_id, category_id, title) SELECT i % 40 + 1, CASE WHEN i % 3 = 0 THEN 0 ELSE i % 200 + 1 END, 't' || i FROM generate_series(0, 2999) i`,
+		`CREATE TABLE access_tokens (id bigint PRIMARY KEY, token text NOT NULL UNIQUE, user_name text NOT NULL)`,
+		`INSERT INTO access_tokens SELECT i, md5(i::text), 'u' || (i % 300) FROM generate_series(1, 1000) i`,
+		`CREATE TABLE pushers (pushkey text PRIMARY KEY, user_name text NOT NULL, access_token bigint)`,
+		`INSERT INTO pushers SELECT 'k' || i, 'u' || (i % 300), i * 3 FROM generate_series(1, 300) i`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	if pt := table(t, p, "public.project_has_categories"); enabledIndexFor(pt, "id") == nil && !slices.Equal(partColumns(&pt.PartitionKey), []string{"id"}) {
+		t.Errorf("project_has_categories by id (held by tasks.category_id, 0 for none): not served: %+v", pt.AccessPaths)
+	}
+	if pt := table(t, p, "public.access_tokens"); enabledIndexFor(pt, "id") == nil && !slices.Equal(partColumns(&pt.PartitionKey), []string{"id"}) {
+		t.Errorf("access_tokens by id (held by pushers.access_token): not served: %+v", pt.AccessPaths)
+	}
+}

@@ -128,14 +128,46 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	var props []proposal
 	props = append(props, d.declaredNaturalKey()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
-	props = append(props, d.alternateNaturalKeys()...)
+	// Rule keyless-owner-first: without a primary key, a composite
+	// unique key that names an owner ranks before the one-column unique
+	// keys, which stay lookups.
+	alternates := d.alternateNaturalKeys()
+	keyless := d.t.PrimaryKey == nil && len(alternates) > 0
+	if !keyless {
+		props = append(props, alternates...)
+	}
 	for _, u := range d.uniqueIndexes() {
 		if u.idx != d.t.PrimaryKey {
 			kind := "unique constraint"
 			if !u.idx.Constraint {
 				kind = "unique index"
 			}
-			props = append(props, d.compositeOwners(u.idx, kind)...)
+			for _, p := range d.compositeOwners(u.idx, kind) {
+				if keyless {
+					p.why += "; the table has no primary key, so this composite key, which names an owner, ranks before its one-column unique keys (rule " + RuleKeylessOwnerFirst + ")"
+				}
+				props = append(props, p)
+			}
+		}
+	}
+	if keyless {
+		props = append(props, alternates...)
+	}
+	// Rule nullable-key-parts: a composite unique constraint or index
+	// whose nullable parts hold no NULL in any row names its owner after
+	// the keys the declaration proves.
+	for i := range d.t.Uniques {
+		ix := &d.t.Uniques[i]
+		if slices.ContainsFunc(d.uniqueIndexes(), func(u uniqueIndex) bool { return u.idx.Name == ix.Name }) {
+			continue
+		}
+		kind := "unique constraint"
+		if !ix.Constraint {
+			kind = "unique index"
+		}
+		for _, p := range d.compositeOwners(ix, kind) {
+			p.rule = RuleNullableKeyParts
+			props = append(props, p)
 		}
 	}
 	props = append(props, d.dataUniqueNatural(true)...)

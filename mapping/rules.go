@@ -1,6 +1,7 @@
 package mapping
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
 	"strings"
@@ -34,6 +35,26 @@ const (
 	// sequence evidence is its data's density (the parent's numbering:
 	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleNullableKeyParts: a composite unique constraint or index whose
+	// parts are declared nullable but hold no NULL in any row names its
+	// owner as composite-key-owner does, after the keys the declaration
+	// alone proves.
+	RuleNullableKeyParts = "nullable-key-parts"
+	// RuleKeylessOwnerFirst: a table without a primary key declares its
+	// identity only in unique constraints and indexes: a composite one
+	// that names an owner (composite-key-owner) ranks before the
+	// one-column ones (alternate-natural-key), which stay lookups — the
+	// composite key says how the rows are grouped, the one-column key
+	// how one is found (a room's current state by (type, state_key),
+	// beside the event each entry came from).
+	RuleKeylessOwnerFirst = "keyless-owner-first"
+	// RuleVariedKeyPart: within composite-key-owner, after the
+	// references and codes of the key, when a part of the key is a kind
+	// (fewer values than √rows, the hottest holding at least half the
+	// rows), its other parts with at least √rows values own the rest of
+	// the key, most values first (an address beside its two-value
+	// medium).
+	RuleVariedKeyPart = "varied-key-part"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
@@ -96,7 +117,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNullableKeyParts,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -267,21 +288,38 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 	if ix == nil || !ix.KeyCandidate() || len(ix.Columns) < 2 {
 		return nil
 	}
+	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	var nullable []string
 	for _, c := range ix.Columns {
 		col := d.t.Column(c)
-		if col == nil || !col.NotNull && !ix.NullsNotDistinct {
+		if col == nil {
 			return nil
 		}
+		if !col.NotNull && !ix.NullsNotDistinct {
+			// A part declared nullable that holds no NULL in any row
+			// still keys the rows (rule nullable-key-parts); with no
+			// rows to judge, the declaration decides.
+			if cp := d.colProfile(c); cp == nil || d.rows() == 0 || cp.Nulls > 0 {
+				return nil
+			}
+			nullable = append(nullable, c)
+		}
 	}
-	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	if len(nullable) > 0 {
+		label += ", whose nullable " + strings.Join(nullable, ", ") + " hold no NULL in any row"
+	}
 	// Classes, best first: the reference the table is named after
 	// (order_lines → orders); a reference to a natural key; a code or
-	// number of the table's own; a reference to a surrogate; last, a
+	// number of the table's own; a reference to a surrogate; then
+	// (rule varied-key-part), when a part of the key is a kind (fewer
+	// values than √rows, the hottest holding half the rows), the key's
+	// other parts with at least √rows values, most values first (an
+	// address beside its medium); last, a
 	// reference with fewer values than √rows when another reference of
 	// the key has more (a junction's category side: dept_emp's 9
 	// departments beside its employees).
-	var classes [5][]string
-	var whys [5]string
+	var classes [6][]string
+	var whys [6]string
 	rows := d.rows()
 	classified := func(name string) bool {
 		n := d.distinctOf(name)
@@ -300,8 +338,8 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		r := d.referenceOf(name)
 		switch {
 		case r != nil && classified(name) && otherRef(name):
-			classes[4] = append(classes[4], name)
-			whys[4] = "references " + r.parent + "; few values, but no other column can own the rows"
+			classes[5] = append(classes[5], name)
+			whys[5] = "references " + r.parent + "; few values, but no other column can own the rows"
 		case r != nil && owner(d.t.Name, r.fk.RefTable):
 			classes[0] = append(classes[0], name)
 			whys[0] = "references " + r.parent + ", which the table is named after: the owner of its rows"
@@ -314,8 +352,12 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		case r != nil:
 			classes[3] = append(classes[3], name)
 			whys[3] = "references " + r.parent + ", whose rows own these"
+		case d.distinctOf(name) > 0 && !classified(name) && d.keyHasKind(ix.Columns, classified):
+			classes[4] = append(classes[4], name)
+			whys[4] = "no reference and no code in the key: its part with the most values, the rest of the key within it (rule " + RuleVariedKeyPart + ")"
 		}
 	}
+	slices.SortStableFunc(classes[4], func(a, b string) int { return cmp.Compare(d.distinctOf(b), d.distinctOf(a)) })
 	if lead := d.leadingReference(ix, classified); lead != "" {
 		// Rule junction-index-order: a unique index (not a constraint)
 		// made only of references is how the application reads the
@@ -343,6 +385,17 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	return out
+}
+
+// keyHasKind reports whether a part of a key is a kind, not an owner: a
+// column with fewer values than √rows whose hottest value holds at least
+// half the rows (a medium of two values: e-mail or phone).
+func (d *designer) keyHasKind(cols []string, classified func(string) bool) bool {
+	rows := d.rows()
+	return slices.ContainsFunc(cols, func(c string) bool {
+		cp := d.colProfile(c)
+		return cp != nil && classified(c) && 2*hottest(cp, rows) >= rows
+	})
 }
 
 // leadingReference is the leading column of a composite unique index

@@ -265,3 +265,67 @@ func TestOrderedListNamesTheOwner(t *testing.T) {
 		t.Errorf("notices: pk %v, want recipient, whose list the source keeps in order", pk)
 	}
 }
+
+// TestNullableKeyParts: a unique index over columns declared nullable that
+// hold no NULL in any row still names its owner: a media item's thumbnails
+// are keyed by the item, the sizes within it.
+func TestNullableKeyParts(t *testing.T) {
+	rows := int64(3_000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "thumbnails", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("media_id", "text", "S"), col("width", "integer", "N"), col("height", "integer", "N"), col("length", "integer", "N")},
+		Uniques: []catalog.Index{{Name: "thumbnails_key", Columns: []string{"media_id", "width", "height"}}},
+	}}}
+	for i := 0; i < 3; i++ {
+		s.Tables[0].Columns[i].NotNull = false
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "thumbnails", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("media_id", 800, 4, 20), prof("width", 1_000, 10, 4), prof("height", 1_000, 10, 4), prof("length", 2_900, 2, 4),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"width", "media_id"}, {"media_id", "width", "height"}}})
+	if !slices.Equal(pk, []string{"media_id"}) || !slices.Equal(sk, []string{"width", "height"}) || !strings.HasPrefix(why, "rule "+RuleNullableKeyParts+": ") {
+		t.Errorf("thumbnails: pk %v sk %v why %q, want media_id / width+height by %s", pk, sk, why, RuleNullableKeyParts)
+	}
+}
+
+// TestVariedKeyPart: UNIQUE(medium, address), neither a reference nor a
+// code, is owned by the address (many values), the two-value medium
+// completing the key — not by user_id, a column only the data shows
+// nearly unique.
+func TestVariedKeyPart(t *testing.T) {
+	rows := int64(800)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "user_threepids", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("user_id", "text", "S"), col("medium", "text", "S"), col("address", "text", "S")},
+		Uniques: []catalog.Index{{Name: "medium_address", Columns: []string{"medium", "address"}, Constraint: true}},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "user_threepids", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("user_id", 700, 2, 30), prof("medium", 2, 700, 5), prof("address", rows, 1, 25),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"user_id", "address"}, {"address"}}})
+	if !slices.Equal(pk, []string{"address"}) || !slices.Equal(sk, []string{"medium"}) || !strings.Contains(why, RuleVariedKeyPart) {
+		t.Errorf("user_threepids: pk %v sk %v why %q, want address / medium by %s", pk, sk, why, RuleVariedKeyPart)
+	}
+}
+
+// TestKeylessOwnerFirst: without a primary key, UNIQUE(room_id, type,
+// state_key) names the rows' owner before UNIQUE(event_id), which stays a
+// lookup.
+func TestKeylessOwnerFirst(t *testing.T) {
+	rows := int64(4_000)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "current_state", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("event_id", "text", "S"), col("room_id", "text", "S"), col("type", "text", "S"), col("state_key", "text", "S")},
+		Uniques: []catalog.Index{
+			{Name: "current_state_event_id_key", Columns: []string{"event_id"}, Constraint: true},
+			{Name: "current_state_room_key", Columns: []string{"room_id", "type", "state_key"}, Constraint: true},
+		},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "current_state", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("event_id", rows, 1, 44), prof("room_id", 400, 200, 30), prof("type", 12, 2_000, 14), prof("state_key", 1_000, 20, 30),
+	}}}}
+	pk, sk, why := designOne(t, s, p, &fakeChecker{})
+	if !slices.Equal(pk, []string{"room_id"}) || !slices.Equal(sk, []string{"type", "state_key"}) || !strings.Contains(why, RuleKeylessOwnerFirst) {
+		t.Errorf("current_state: pk %v sk %v why %q, want room_id / type+state_key by %s", pk, sk, why, RuleKeylessOwnerFirst)
+	}
+}

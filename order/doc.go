@@ -25,9 +25,10 @@
 //     key, so the read order of distinct keys is unrelated to that hash.
 //   - Rows of rounds up to SpillRounds (or SpillRounds+1 when round 1 is
 //     emitted during the scan) go to one spill file per round, later
-//     rounds to a tail file that is processed again the same way once the
-//     files before it are drained (in memory when it is small). Spill
-//     files are unlinked as soon as they are created.
+//     rounds to a tail file that is processed again the same way (in
+//     memory when it is small), on its own goroutine one segment ahead,
+//     while the files before it are emitted. Spill files are unlinked as
+//     soon as they are created.
 //   - Memory: one map entry per distinct partition key, a 64-bit hash of
 //     the key → its row count so far and, in sort-key order, its last sort
 //     key (about 20–40 bytes per key, plus the sort key). Two keys sharing

@@ -1,6 +1,8 @@
 package order
 
 import (
+	"encoding/binary"
+
 	"github.com/pg2ddb/pg2ddb/spill"
 )
 
@@ -16,22 +18,28 @@ const (
 	prefetchBlocks = 4
 )
 
-// recBlock is a run of source records, copied out of the source's buffers.
+// recBlock is a run of source records, copied out of the source's buffers
+// in their spill encoding: rests[i] is record i's encoding after its round
+// (what spill.Writer.WriteRound takes), and its keys and values point into
+// it. The round's goroutine, which places every row, then spills a row
+// with one copy instead of encoding it field by field.
 type recBlock struct {
-	recs []spill.Record
-	data []byte
-	vals [][]byte
-	err  error
-	end  bool // the source ended after recs
+	recs  []spill.Record
+	rests [][]byte
+	data  []byte
+	vals  [][]byte
+	err   error
+	end   bool // the source ended after recs
 }
 
 func (b *recBlock) reset() {
-	b.recs, b.data, b.vals, b.err, b.end = b.recs[:0], b.data[:0], b.vals[:0], nil, false
+	b.recs, b.rests, b.data, b.vals, b.err, b.end = b.recs[:0], b.rests[:0], b.data[:0], b.vals[:0], nil, false
 }
 
 // add copies rec into the block; false when it is full (rec not added).
 func (b *recBlock) add(rec spill.Record) bool {
-	size := len(rec.PK) + len(rec.SK) + len(rec.Problem)
+	// Each field's length prefix takes up to binary.MaxVarintLen64 bytes.
+	size := len(rec.PK) + len(rec.SK) + len(rec.Problem) + (4+len(rec.Values))*binary.MaxVarintLen64
 	for _, v := range rec.Values {
 		size += len(v)
 	}
@@ -44,21 +52,29 @@ func (b *recBlock) add(rec spill.Record) bool {
 	if cap(b.vals) < len(rec.Values) {
 		b.vals = make([][]byte, 0, max(prefetchRows*len(rec.Values), len(rec.Values)))
 	}
-	keep := func(v []byte) []byte {
+	// spill.AppendField's encoding, keeping where each value lands.
+	field := func(v []byte) []byte {
 		if v == nil {
+			b.data = append(b.data, 0)
 			return nil
 		}
+		b.data = binary.AppendUvarint(b.data, uint64(len(v))+1)
 		start := len(b.data)
 		b.data = append(b.data, v...)
 		return b.data[start:len(b.data):len(b.data)]
 	}
-	out := spill.Record{Round: rec.Round, PK: keep(rec.PK), SK: keep(rec.SK), Problem: rec.Problem}
-	start := len(b.vals)
+	start := len(b.data)
+	out := spill.Record{Round: rec.Round, PK: field(rec.PK), SK: field(rec.SK), Problem: rec.Problem}
+	b.data = binary.AppendUvarint(b.data, uint64(len(rec.Problem))+1)
+	b.data = append(b.data, rec.Problem...)
+	b.data = binary.AppendUvarint(b.data, uint64(len(rec.Values)))
+	vstart := len(b.vals)
 	for _, v := range rec.Values {
-		b.vals = append(b.vals, keep(v))
+		b.vals = append(b.vals, field(v))
 	}
-	out.Values = b.vals[start:len(b.vals):len(b.vals)]
+	out.Values = b.vals[vstart:len(b.vals):len(b.vals)]
 	b.recs = append(b.recs, out)
+	b.rests = append(b.rests, b.data[start:len(b.data):len(b.data)])
 	return true
 }
 
@@ -119,6 +135,10 @@ func (p *prefetch) run(src func() (spill.Record, bool, error)) {
 		}
 	}
 }
+
+// rest is the spill encoding after its round (see recBlock) of the record
+// next returned last, valid as long as that record.
+func (p *prefetch) rest() []byte { return p.cur.rests[p.at-1] }
 
 // next is the source's next record, valid until the call after next.
 func (p *prefetch) next() (spill.Record, bool, error) {

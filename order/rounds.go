@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/maphash"
+	"runtime"
 	"slices"
 	"sync/atomic"
 
@@ -64,6 +65,10 @@ func (t *Tuning) defaults() {
 	}
 }
 
+// maxSettleWorkers bounds the goroutines that sort the rows of keys found
+// out of sort-key order once the scan ends.
+const maxSettleWorkers = 4
+
 // Rounds turns a plain stream of a plan table's rows into the write order;
 // see above.
 type Rounds struct {
@@ -86,14 +91,14 @@ type Rounds struct {
 	kbuf   []byte
 
 	// src is the raw stream, nil once read; files[k] holds round k+1 (k
-	// ≥ 1, or from 0 under hold), tail the rounds after them; then segs
-	// are emitted in order. roundBytes counts the spilled bytes of each
+	// ≥ 1, or from 0 under hold), tail the rounds after them, whose
+	// segments prep makes ready while the files are emitted. roundBytes counts the spilled bytes of each
 	// round, for splitting segments.
 	src        func() (spill.Record, bool, error)
 	pre        *prefetch // reads the source ahead (prefetch.go)
 	files      []*spill.Writer
 	tail       *spill.Writer
-	segs       []segment
+	prep       *tailPrep     // the tail's segments, made ready on their own goroutine
 	drain      int           // the next of files to emit
 	reading    *spill.Reader // the file or segment being emitted
 	roundBytes []int64
@@ -127,6 +132,7 @@ type Rounds struct {
 	// before readBound; from0 is where files[0] goes on once its first
 	// section was read while settle ran.
 	settling         chan struct{}
+	settleWorkers    int // goroutines that read and sort the unsorted keys' rows
 	settleErr        error
 	stopSettle       atomic.Bool
 	resortedBySettle int64
@@ -143,7 +149,8 @@ type Rounds struct {
 func New(t plans.Table, src func() (rec spill.Record, ok bool, err error), hold, arrival bool, tune Tuning) *Rounds {
 	tune.defaults()
 	pre := newPrefetch(src)
-	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1}
+	il := &Rounds{t: t, tune: tune, hold: hold, arrival: arrival, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}, src: pre.next, pre: pre, pos: -1,
+		settleWorkers: min(runtime.GOMAXPROCS(0), maxSettleWorkers)}
 	if !arrival && !tune.RoundsByArrival && t.SortKey != nil {
 		// Without a sort key a key has one row (or colliding copies, all
 		// rejected): arrival is its only order.
@@ -303,6 +310,9 @@ func (il *Rounds) Next() (bool, error) {
 						return false, fmt.Errorf("interleave %s: %w", il.t.Source, err)
 					}
 				}
+				if il.settling == nil {
+					il.prepareTail()
+				}
 				continue
 			}
 			il.scanned++
@@ -313,18 +323,35 @@ func (il *Rounds) Next() (bool, error) {
 				il.emit(rec)
 				return true, nil
 			}
+			// Without a duplicates choice scanRow changed nothing but the
+			// round: the row is spilled from its encoding in the
+			// prefetched block, one copy.
+			var rest []byte
+			if il.dups == "" {
+				rest = il.pre.rest()
+			}
 			if rec.Round == 0 {
 				if il.unsorted == nil {
 					if il.unsorted, err = il.newFile(); err != nil {
 						return false, err
 					}
 				}
-				if _, err := il.unsorted.Write(rec); err != nil {
+				if rest != nil {
+					_, err = il.unsorted.WriteRound(0, rest)
+				} else {
+					_, err = il.unsorted.Write(rec)
+				}
+				if err != nil {
 					return false, err
 				}
 				continue
 			}
-			if err := il.spill(rec); err != nil {
+			if rest != nil {
+				err = il.spillRound(rec.Round, rest)
+			} else {
+				err = il.spill(rec)
+			}
+			if err != nil {
 				return false, err
 			}
 		case il.reading != nil:
@@ -379,12 +406,20 @@ func (il *Rounds) Next() (bool, error) {
 				return false, err
 			}
 			il.reading = rd
-		case il.tail != nil:
-			il.segs = append(il.segs, segment{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound, bound: il.tailBound})
-			il.tail = nil
-		case len(il.segs) > 0:
-			if err := il.startSegment(); err != nil {
-				return false, err
+		case il.prep != nil:
+			sg, ok := il.prep.next()
+			if !ok {
+				err := il.prep.err
+				il.prep = nil
+				if err != nil {
+					return false, err
+				}
+				continue
+			}
+			if sg.rd != nil {
+				il.reading, il.readBound = sg.rd, sg.bound
+			} else {
+				il.mem, il.memIdx, il.memAt = sg.mem, sg.idx, 0
 			}
 		default:
 			return false, nil
@@ -469,31 +504,135 @@ type segment struct {
 	bound  int64
 }
 
-// startSegment begins emitting the first pending segment: one round is
-// streamed as it is; a small file is ordered in memory (a stable sort by
-// round keeps arrival order inside a round); a large one is split by one
-// pass into files of consecutive rounds, each about MemTail bytes (the
-// scan counted each round's bytes), which take its place in the queue.
-// Each file of the split holds fewer rounds than the segment, so the
-// splitting ends, and a round's rows are rewritten once per split, not
-// once per round: the tail of a table with a few very hot keys (tens of
-// thousands of rounds) costs a few passes.
-func (il *Rounds) startSegment() error {
-	sg := il.segs[0]
-	il.segs = il.segs[1:]
-	rd, err := sg.w.Reader()
-	if err != nil {
-		return err
+// readySegment is a segment of the tail ready to emit: a reader of one
+// round's rows (skipping those before bound that settle read out), or
+// (rd nil) the rows of a small segment in memory, in emission order.
+type readySegment struct {
+	rd    *spill.Reader
+	bound int64
+	mem   []byte
+	idx   []spill.Frame
+}
+
+// tailPrep makes the tail's segments ready on its own goroutine, one
+// ahead of the one being emitted: splitting a large tail and ordering a
+// small one in memory read and rewrite it, which the write order's
+// goroutine did between two rows while the encoders waited for it. The
+// segments and their rows are the same; only who prepares them changed.
+type tailPrep struct {
+	out  chan readySegment
+	stop chan struct{}
+	done chan struct{}
+	err  error // read once out is closed
+}
+
+// prepareTail starts preparing the tail, once it is complete (the scan
+// and settle have ended); the files before it are emitted meanwhile.
+func (il *Rounds) prepareTail() {
+	if il.tail == nil {
+		return
 	}
-	if sg.lo == sg.hi {
-		il.reading, il.readBound = rd, sg.bound
-		return nil
+	p := &tailPrep{out: make(chan readySegment), stop: make(chan struct{}), done: make(chan struct{})}
+	segs := []segment{{w: il.tail, lo: uint32(len(il.files)) + 1, hi: il.maxRound, bound: il.tailBound}}
+	il.tail, il.prep = nil, p
+	go func() {
+		defer close(p.done)
+		defer close(p.out)
+		p.err = il.prepareSegments(segs, p)
+	}()
+}
+
+// next is the next ready segment; false once every one was handed over
+// (or preparing failed: err).
+func (p *tailPrep) next() (readySegment, bool) {
+	sg, ok := <-p.out
+	return sg, ok
+}
+
+// close stops the goroutine and releases what it prepared.
+func (p *tailPrep) close() {
+	close(p.stop)
+	for sg := range p.out {
+		if sg.rd != nil {
+			sg.rd.Close()
+		}
 	}
-	if sg.w.Size() <= il.tune.MemTail {
-		defer rd.Close()
-		return il.loadMemory(rd, sg.w.Size(), sg.bound)
+	<-p.done
+}
+
+// prepareSegments is tailPrep's goroutine: segments are handed over in
+// order, one round streamed as it is, a small one ordered in memory (a
+// stable sort by round keeps arrival order inside a round), a large one
+// split by one pass into files of consecutive rounds, each about MemTail
+// bytes (the scan counted each round's bytes), which take its place in
+// the queue. Each file of the split holds fewer rounds than the segment,
+// so the splitting ends, and a round's rows are rewritten once per split,
+// not once per round: the tail of a table with a few very hot keys (tens
+// of thousands of rounds) costs a few passes. Until it ends it owns the
+// segments' files; it reads roundBytes and depth, which no longer change.
+func (il *Rounds) prepareSegments(segs []segment, p *tailPrep) (err error) {
+	defer func() {
+		for _, sg := range segs {
+			sg.w.Close()
+		}
+	}()
+	var kbuf []byte
+	hand := func(r readySegment) error {
+		select {
+		case p.out <- r:
+			return nil
+		case <-p.stop:
+			if r.rd != nil {
+				r.rd.Close()
+			}
+			return errStopped
+		}
 	}
-	defer rd.Close()
+	for len(segs) > 0 {
+		sg := segs[0]
+		segs = segs[1:]
+		rd, err := sg.w.Reader()
+		if err != nil {
+			return err
+		}
+		if sg.lo == sg.hi {
+			if err := hand(readySegment{rd: rd, bound: sg.bound}); err != nil {
+				return err
+			}
+			continue
+		}
+		if sg.w.Size() <= il.tune.MemTail {
+			mem, idx, err := il.loadMemory(rd, sg.w.Size(), sg.bound, &kbuf)
+			rd.Close()
+			if err != nil {
+				return err
+			}
+			if len(idx) > 0 {
+				if err := hand(readySegment{mem: mem, idx: idx}); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		groups, err := il.splitSegment(rd, sg, &kbuf)
+		rd.Close()
+		if err != nil {
+			for _, g := range groups {
+				if g.w != nil {
+					g.w.Close()
+				}
+			}
+			return err
+		}
+		segs = append(groups, segs...)
+	}
+	return nil
+}
+
+// splitSegment splits a large segment, read by rd, into segments of
+// consecutive rounds (see prepareSegments); it returns those that hold
+// rows.
+func (il *Rounds) splitSegment(rd *spill.Reader, sg segment, kbuf *[]byte) ([]segment, error) {
 	// Group consecutive rounds up to limit bytes; at most maxGroups files.
 	maxGroups := max(2, il.tune.SpillRounds)
 	var his []uint32
@@ -523,13 +662,22 @@ func (il *Rounds) startSegment() error {
 		groups[i] = segment{lo: lo, hi: hi}
 		lo = hi + 1
 	}
+	keep := func() []segment {
+		var keep []segment
+		for _, g := range groups {
+			if g.w != nil {
+				keep = append(keep, g)
+			}
+		}
+		return keep
+	}
 	// Records move undecoded: their round and, before the bound, their
 	// partition key are all the pass reads of them.
 	for {
 		at := rd.Offset()
 		body, ok, err := rd.NextRaw()
 		if err != nil {
-			return err
+			return keep(), err
 		}
 		if !ok {
 			break
@@ -537,35 +685,28 @@ func (il *Rounds) startSegment() error {
 		if at < sg.bound {
 			e, err := parseBody(body, 0)
 			if err != nil {
-				return err
+				return keep(), err
 			}
-			if il.skipped(at, sg.bound, span(body, e.pk)) {
+			if il.skippedBuf(kbuf, at, sg.bound, span(body, e.pk)) {
 				continue
 			}
 		}
 		round, k := binary.Uvarint(body)
 		if k <= 0 {
-			return spill.ErrCorrupt
+			return keep(), spill.ErrCorrupt
 		}
 		i, _ := slices.BinarySearch(his, uint32(round))
 		g := &groups[i]
 		if g.w == nil {
 			if g.w, err = il.newFile(); err != nil {
-				return err
+				return keep(), err
 			}
 		}
 		if _, err := g.w.WriteRaw(body); err != nil {
-			return err
+			return keep(), err
 		}
 	}
-	var keep []segment
-	for _, g := range groups {
-		if g.w != nil {
-			keep = append(keep, g)
-		}
-	}
-	il.segs = append(keep, il.segs...)
-	return nil
+	return keep(), nil
 }
 
 // loadMemory reads a small segment into memory and orders its records by
@@ -574,14 +715,14 @@ func (il *Rounds) startSegment() error {
 // size is the segment's length: it is read into one buffer of that size,
 // where io.ReadAll regrew (and zeroed and copied) its buffer a dozen times,
 // a visible share of a load's CPU.
-func (il *Rounds) loadMemory(rd *spill.Reader, size, bound int64) error {
+func (il *Rounds) loadMemory(rd *spill.Reader, size, bound int64, kbuf *[]byte) ([]byte, []spill.Frame, error) {
 	b, err := rd.ReadAll(size)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	idx, err := spill.Frames(b)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	if bound > 0 {
 		keep := idx[:0]
@@ -590,9 +731,9 @@ func (il *Rounds) loadMemory(rd *spill.Reader, size, bound int64) error {
 				body := b[e.Off:e.End]
 				pe, err := parseBody(body, 0)
 				if err != nil {
-					return err
+					return nil, nil, err
 				}
-				if il.skipped(int64(e.Off), bound, span(body, pe.pk)) {
+				if il.skippedBuf(kbuf, int64(e.Off), bound, span(body, pe.pk)) {
 					continue
 				}
 			}
@@ -601,10 +742,7 @@ func (il *Rounds) loadMemory(rd *spill.Reader, size, bound int64) error {
 		idx = keep
 	}
 	slices.SortStableFunc(idx, func(a, b spill.Frame) int { return cmp.Compare(a.Round, b.Round) })
-	if len(idx) > 0 {
-		il.mem, il.memIdx, il.memAt = b, idx, 0
-	}
-	return nil
+	return b, idx, nil
 }
 
 // emit makes rec the current row (or the block's next, under NextBlock).
@@ -733,11 +871,12 @@ func (il *Rounds) Close() error {
 		<-il.settling
 		il.settling = nil
 	}
+	if il.prep != nil {
+		il.prep.close()
+		il.prep = nil
+	}
 	if il.reading != nil {
 		il.reading.Close()
-	}
-	for _, sg := range il.segs {
-		sg.w.Close()
 	}
 	for _, w := range il.files {
 		if w != nil {

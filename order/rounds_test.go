@@ -244,3 +244,26 @@ func TestBlocksAreTheRows(t *testing.T) {
 		}
 	}
 }
+
+// TestCloseWhilePreparingTheTail: the tail's segments are split and
+// ordered on their own goroutine while the round files are emitted;
+// closing the order at any point (before the tail, inside it, between two
+// of its segments) ends that goroutine and releases what it prepared
+// (the race detector checks the hand-over).
+func TestCloseWhilePreparingTheTail(t *testing.T) {
+	recs := skewed(3000)
+	for _, tune := range []Tuning{{SpillRounds: 2, MemTail: 600}, {SpillRounds: 1, MemTail: -1}, {SpillRounds: 4, MemTail: 2000}} {
+		for _, n := range []int{0, 1, 1500, 2500, 2999, 3000} {
+			tune.SpillDir = t.TempDir()
+			r := New(table(""), source(recs), false, false, tune)
+			for range n {
+				if ok, err := r.Next(); !ok || err != nil {
+					t.Fatalf("%+v: Next: %v %v", tune, ok, err)
+				}
+			}
+			if err := r.Close(); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/spill"
@@ -404,53 +405,66 @@ func (s *sorter) writeRun() error {
 	return nil
 }
 
-// each calls fn with every record in order, given as its partition key
-// and the rest of its encoding after its round (valid during the call),
-// then releases the sorter.
-func (s *sorter) each(fn func(pk, rest []byte) error) error {
-	defer s.close()
-	if len(s.runs) == 0 {
-		s.sortMemory()
-		for _, e := range s.idx {
-			if err := fn(span(s.buf, e.pk), s.buf[e.rest[0]:e.rest[1]]); err != nil {
+// mergeSorted calls fn with every record of the sorters in the sort
+// order, given as its partition key and the rest of its encoding after its
+// round (valid during the call): each sorter's last buffer is sorted in
+// memory (the sorters' side by side) and merged with every sorter's runs.
+// The order depends on the records alone, not on which sorter holds which:
+// records that compare equal are identical. The caller closes the sorters.
+func mergeSorted(ss []*sorter, fn func(pk, rest []byte) error) error {
+	for _, s := range ss {
+		if err := s.wait(); err != nil {
+			return err
+		}
+	}
+	var wg sync.WaitGroup
+	for _, s := range ss[1:] {
+		wg.Go(s.sortMemory)
+	}
+	ss[0].sortMemory()
+	wg.Wait()
+	m := &merge{s: ss[0]}
+	defer func() {
+		for _, h := range m.heads {
+			if h.rd != nil {
+				h.rd.Close()
+			}
+		}
+	}()
+	for _, s := range ss {
+		for _, w := range s.runs {
+			rd, err := w.Reader()
+			if err != nil {
+				return err
+			}
+			h := &mergeHead{s: s, rd: rd}
+			m.heads = append(m.heads, h)
+			ok, err := h.next()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				m.heads = m.heads[:len(m.heads)-1]
+				rd.Close()
+			}
+		}
+		s.runs = nil
+		if len(s.idx) > 0 {
+			h := &mergeHead{s: s, body: s.buf, mem: s.idx}
+			h.next()
+			m.heads = append(m.heads, h)
+		}
+	}
+	if len(m.heads) == 1 && m.heads[0].rd == nil {
+		// One buffer in memory: no merge.
+		h := m.heads[0]
+		for _, e := range append([]sortEntry{h.e}, h.mem...) {
+			if err := fn(span(h.body, e.pk), h.body[e.rest[0]:e.rest[1]]); err != nil {
 				return err
 			}
 		}
 		return nil
 	}
-	if len(s.idx) > 0 {
-		if err := s.writeRun(); err != nil {
-			return err
-		}
-	}
-	if err := s.wait(); err != nil {
-		return err
-	}
-	s.buf, s.idx, s.spareBuf, s.spareIdx = nil, nil, nil, nil
-	m := &merge{s: s}
-	for _, w := range s.runs {
-		rd, err := w.Reader()
-		if err != nil {
-			return err
-		}
-		h := &mergeHead{s: s, rd: rd}
-		ok, err := h.next()
-		if err != nil {
-			rd.Close()
-			return err
-		}
-		if ok {
-			m.heads = append(m.heads, h)
-		} else {
-			rd.Close()
-		}
-	}
-	s.runs = nil
-	defer func() {
-		for _, h := range m.heads {
-			h.rd.Close()
-		}
-	}()
 	heap.Init(m)
 	for len(m.heads) > 0 {
 		h := m.heads[0]
@@ -464,7 +478,9 @@ func (s *sorter) each(fn func(pk, rest []byte) error) error {
 		if ok {
 			heap.Fix(m, 0)
 		} else {
-			h.rd.Close()
+			if h.rd != nil {
+				h.rd.Close()
+			}
 			heap.Pop(m)
 		}
 	}
@@ -479,15 +495,25 @@ func (s *sorter) close() {
 	s.runs, s.buf, s.idx = nil, nil, nil
 }
 
-// mergeHead is a run's current record, copied out of its reader's buffer.
+// mergeHead is a run's current record, copied out of its reader's buffer,
+// or (rd nil) a sorted buffer's: body is then the buffer, mem its entries
+// not yet merged.
 type mergeHead struct {
 	s    *sorter
 	rd   *spill.Reader
 	body []byte
+	mem  []sortEntry
 	e    sortEntry
 }
 
 func (h *mergeHead) next() (bool, error) {
+	if h.rd == nil {
+		if len(h.mem) == 0 {
+			return false, nil
+		}
+		h.e, h.mem = h.mem[0], h.mem[1:]
+		return true, nil
+	}
 	b, ok, err := h.rd.NextRaw()
 	if !ok || err != nil {
 		return false, err
@@ -544,10 +570,10 @@ func (il *Rounds) settle() error {
 	}
 	// The sections settle reads, made here: the Writers are touched by
 	// one goroutine at a time.
-	var sections []*spill.Reader
+	var sections []settlePart
 	closeAll := func() {
-		for _, rd := range sections {
-			rd.Close()
+		for _, p := range sections {
+			p.rd.Close()
 		}
 	}
 	il.bounds = make([]int64, len(il.files))
@@ -559,7 +585,7 @@ func (il *Rounds) settle() error {
 				closeAll()
 				return err
 			}
-			sections = append(sections, rd)
+			sections = append(sections, settlePart{rd: rd, size: il.bounds[k]})
 		}
 	}
 	if int(deepest) > len(il.files) && il.tail != nil {
@@ -569,15 +595,16 @@ func (il *Rounds) settle() error {
 			closeAll()
 			return err
 		}
-		sections = append(sections, rd)
+		sections = append(sections, settlePart{rd: rd, size: il.tailBound})
 	}
+	size := il.unsorted.Size()
 	unsorted, err := il.unsorted.Reader()
 	il.unsorted = nil
 	if err != nil {
 		closeAll()
 		return err
 	}
-	sections = append(sections, unsorted)
+	sections = append(sections, settlePart{rd: unsorted, size: size, whole: true})
 	if w := il.files[0]; w != nil && il.bounds[0] > 0 {
 		rd, err := w.Section(0, il.bounds[0])
 		if err != nil {
@@ -599,51 +626,61 @@ func (il *Rounds) settle() error {
 // errStopped ends settle's goroutine when the order is closed.
 var errStopped = errors.New("write order closed")
 
-// settleRun is settle's goroutine: sections are the files' scan-time
-// sections to read unsorted keys' rows out of, the last one the unsorted
-// file, read whole. Until join, it owns the files, the tail, roundBytes
-// and maxRound.
-func (il *Rounds) settleRun(sections []*spill.Reader) error {
-	s := &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: max(il.tune.SortMemory/2, 1), dir: il.tune.SpillDir}
-	defer s.close()
-	var kbuf []byte
-	var resorted int64
-	last := len(sections) - 1
-	for i, rd := range sections {
-		for {
-			if il.stopSettle.Load() {
-				return errStopped
-			}
-			body, ok, err := rd.NextRaw()
-			if err != nil {
-				return err
-			}
-			if !ok {
-				break
-			}
-			if i < last {
-				e, err := parseBody(body, 0)
-				if err != nil {
-					return err
-				}
-				if _, ok := il.depth[il.pkHashBuf(&kbuf, span(body, e.pk))]; !ok {
-					continue
-				}
-				round, _ := binary.Uvarint(body)
-				il.roundBytes[round] -= int64(uvarintLen(uint64(len(body))) + len(body))
-			}
-			if err := s.add(body); err != nil {
-				return err
-			}
-			resorted++
-		}
+// settlePart is a section settle reads: a file's rows placed during the
+// scan, of which it takes those of unsorted keys, or (whole) the unsorted
+// file, all of whose rows it takes.
+type settlePart struct {
+	rd    *spill.Reader
+	size  int64
+	whole bool
+}
+
+// settleRun is settle's goroutine: parts are the sections to read the
+// unsorted keys' rows out of. Until join, it owns the files, the tail,
+// roundBytes and maxRound.
+//
+// The sections are read, and their rows sorted in runs, by up to
+// settleWorkers goroutines side by side, each with its own share of the
+// sections (by size) and of Tuning.SortMemory; one merge of every run then
+// places the rows in rounds. What the merge yields depends on the rows
+// alone, so the order is the same whatever the number of goroutines.
+func (il *Rounds) settleRun(parts []settlePart) error {
+	groups := splitParts(parts, max(il.settleWorkers, 1))
+	sorters := make([]*sorter, len(groups))
+	for g := range sorters {
+		sorters[g] = &sorter{pkType: il.t.PartitionKey.Type, skType: il.skType(), mem: max(il.tune.SortMemory/(2*len(groups)), 1), dir: il.tune.SpillDir}
+		defer sorters[g].close()
 	}
-	il.resortedBySettle = resorted
+	// Each goroutine counts the bytes it takes out of each round; they
+	// are taken off roundBytes once all are done.
+	taken := make([]map[uint32]int64, len(groups))
+	resorted := make([]int64, len(groups))
+	errs := make([]error, len(groups))
+	var wg sync.WaitGroup
+	for g := range groups {
+		taken[g] = map[uint32]int64{}
+		read := func() { errs[g] = il.settleRead(groups[g], sorters[g], taken[g], &resorted[g]) }
+		if g == len(groups)-1 {
+			read()
+			continue
+		}
+		wg.Go(read)
+	}
+	wg.Wait()
+	for g := range groups {
+		if errs[g] != nil {
+			return errs[g]
+		}
+		for round, n := range taken[g] {
+			il.roundBytes[round] -= n
+		}
+		il.resortedBySettle += resorted[g]
+	}
 	var prev []byte
 	var rank uint32
 	prevNull := false
 	pkType := il.t.PartitionKey.Type
-	return s.each(func(pk, rest []byte) error {
+	return mergeSorted(sorters, func(pk, rest []byte) error {
 		if il.stopSettle.Load() {
 			return errStopped
 		}
@@ -654,6 +691,62 @@ func (il *Rounds) settleRun(sections []*spill.Reader) error {
 		}
 		return il.spillRound(rank, rest)
 	})
+}
+
+// splitParts splits parts, in order, into at most n groups of about equal
+// size.
+func splitParts(parts []settlePart, n int) [][]settlePart {
+	var total int64
+	for _, p := range parts {
+		total += p.size
+	}
+	var groups [][]settlePart
+	var acc int64
+	start := 0
+	for i, p := range parts {
+		acc += p.size
+		if len(groups) < n-1 && acc*int64(n) >= total*int64(len(groups)+1) && i+1 < len(parts) {
+			groups = append(groups, parts[start:i+1])
+			start = i + 1
+		}
+	}
+	return append(groups, parts[start:])
+}
+
+// settleRead reads parts into s: the rows of unsorted keys, counting the
+// bytes taken out of each round in taken and the rows in n.
+func (il *Rounds) settleRead(parts []settlePart, s *sorter, taken map[uint32]int64, n *int64) error {
+	var kbuf []byte
+	for _, p := range parts {
+		for {
+			if il.stopSettle.Load() {
+				return errStopped
+			}
+			body, ok, err := p.rd.NextRaw()
+			if err != nil {
+				return err
+			}
+			if !ok {
+				break
+			}
+			if !p.whole {
+				e, err := parseBody(body, 0)
+				if err != nil {
+					return err
+				}
+				if _, ok := il.depth[il.pkHashBuf(&kbuf, span(body, e.pk))]; !ok {
+					continue
+				}
+				round, _ := binary.Uvarint(body)
+				taken[uint32(round)] += int64(uvarintLen(uint64(len(body))) + len(body))
+			}
+			if err := s.add(body); err != nil {
+				return err
+			}
+			*n++
+		}
+	}
+	return nil
 }
 
 // join waits for settle's goroutine and returns its error.
@@ -667,6 +760,7 @@ func (il *Rounds) join() error {
 	if il.settleErr != nil {
 		return fmt.Errorf("interleave %s: %w", il.t.Source, il.settleErr)
 	}
+	il.prepareTail()
 	return nil
 }
 
@@ -674,10 +768,15 @@ func (il *Rounds) join() error {
 // whose rows before bound were placed during the scan, was read out by
 // settle (a row of a key found out of sort-key order).
 func (il *Rounds) skipped(at, bound int64, pk []byte) bool {
+	return il.skippedBuf(&il.kbuf, at, bound, pk)
+}
+
+// skippedBuf is skipped with its own scratch buffer, for another goroutine.
+func (il *Rounds) skippedBuf(kbuf *[]byte, at, bound int64, pk []byte) bool {
 	if at >= bound {
 		return false
 	}
-	_, ok := il.depth[il.pkHash(pk)]
+	_, ok := il.depth[il.pkHashBuf(kbuf, pk)]
 	return ok
 }
 

@@ -266,3 +266,57 @@ func TestCloseWhileSortingEndsTheSort(t *testing.T) {
 		}
 	}
 }
+
+// TestSettleIsTheSameWhateverItsWorkers: the rows of keys found out of
+// sort-key order are read and sorted by several goroutines side by side;
+// the order is the one a single goroutine makes, whether the sort stays
+// in memory or merges runs from spill files, and whether the scan-time
+// rows reach the tail or not.
+func TestSettleIsTheSameWhateverItsWorkers(t *testing.T) {
+	recs := shuffled(20000, 9)
+	// Keys in order but for one late row each of a few: most of the
+	// sections' rows are read and left in place.
+	var mostly []spill.Record
+	for i := range 12000 {
+		mostly = append(mostly, spill.Record{PK: []byte(fmt.Sprintf("k%d", i%300)), SK: []byte(fmt.Sprintf("%06d", i)), Values: [][]byte{[]byte("v")}})
+	}
+	for k := range 10 {
+		mostly = append(mostly, spill.Record{PK: []byte(fmt.Sprintf("k%d", k*7)), SK: []byte("000000-early"), Values: [][]byte{[]byte("w")}})
+	}
+	for _, data := range [][]spill.Record{recs, mostly} {
+		for _, tune := range []Tuning{{}, {SortMemory: 20000}, {SpillRounds: 4, SortMemory: 50000, MemTail: -1}} {
+			read := func(workers int) []out {
+				tune.SpillDir = t.TempDir()
+				r := New(table(""), source(data), false, false, tune)
+				defer r.Close()
+				r.settleWorkers = workers
+				row := Row{Values: make([][]byte, 1)}
+				var got []out
+				for {
+					ok, err := r.Next()
+					if err != nil {
+						t.Fatal(err)
+					}
+					if !ok {
+						break
+					}
+					r.Fill(&row)
+					got = append(got, out{string(row.PK), string(row.SK), row.Problem, row.Copies, row.Pos, valuesOf(&row)})
+				}
+				if r.Resorted() == 0 {
+					t.Fatalf("%+v: no row sorted", tune)
+				}
+				return got
+			}
+			one := read(1)
+			checkRounds(t, "one", one)
+			checkSortKeyOrder(t, "one", one, "S")
+			sameRows(t, "one", one, data)
+			for _, n := range []int{2, 3, 7} {
+				if got := read(n); !slices.Equal(got, one) {
+					t.Fatalf("%+v: %d sorting goroutines give another order than one", tune, n)
+				}
+			}
+		}
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"sync"
+	"sync/atomic"
 )
 
 // Record is one row as the write order keeps it: its round and its fields.
@@ -117,8 +118,11 @@ type asyncWriter struct {
 	fl      *Flusher
 	buf     *[]byte
 	pending sync.WaitGroup
-	mu      sync.Mutex
-	err     error // of a write the Flusher made
+	// failed says err is set: Write reads it a record, where a lock was
+	// a visible share of the scan's goroutine (which orders the rows).
+	failed atomic.Bool
+	mu     sync.Mutex
+	err    error // of a write the Flusher made
 }
 
 func (a *asyncWriter) Write(p []byte) (int, error) {
@@ -153,6 +157,7 @@ func (a *asyncWriter) writeOut(b *[]byte) {
 			a.err = err
 		}
 		a.mu.Unlock()
+		a.failed.Store(true)
 	}
 	*b = (*b)[:0]
 	flushBuffers.Put(b)
@@ -160,6 +165,9 @@ func (a *asyncWriter) writeOut(b *[]byte) {
 }
 
 func (a *asyncWriter) error() error {
+	if !a.failed.Load() {
+		return nil
+	}
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return a.err

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -792,30 +791,6 @@ func serverVersion(ctx context.Context, server string) string {
 		return "unknown"
 	}
 	return strings.Fields(v)[0]
-}
-
-// captureReplay writes the binary COPY of d's table's extract.ReplaySQL to
-// a file, for the replays of figure 1-par.
-func (b *bench) captureReplay(ctx context.Context, d *dataset) (string, error) {
-	q, err := extract.ReplaySQL(d.table())
-	if err != nil {
-		return "", err
-	}
-	path := filepath.Join(b.c.work, "replay.copy")
-	f, err := os.Create(path)
-	if err != nil {
-		return "", err
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if _, err := copyMeasured(ctx, d.url, "COPY ("+q+") TO STDOUT (FORMAT binary)", w); err != nil {
-		f.Close()
-		return "", err
-	}
-	if err := w.Flush(); err != nil {
-		f.Close()
-		return "", err
-	}
-	return path, f.Close()
 }
 
 // replay runs a replay child at GOMAXPROCS procs (0: every core).

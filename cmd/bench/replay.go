@@ -1,17 +1,20 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"runtime"
 	"runtime/pprof"
 	"time"
 
 	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
+	"github.com/jackc/pgx/v5"
 
 	"github.com/pg2ddb/pg2ddb/codec"
 	"github.com/pg2ddb/pg2ddb/extract"
@@ -33,6 +36,50 @@ import (
 // whose BatchWriteItem accepts every call without sending it anywhere: no
 // PostgreSQL, no SDK, no simulator. It runs at GOMAXPROCS=1 and at every
 // core, and the figure is the ratio of their rates.
+
+// captureReplay writes the binary COPY of d's table's extract.ReplaySQL to
+// a file, for the replays of figure 1-par. It reads as the load reads
+// (extract's stream): in one snapshot, without parallel workers and
+// without joining another scan of the table midway (synchronize_seqscans
+// off), so the rows come in the heap's order, the order the load's write
+// order receives them in. A parallel COPY hands out the heap's blocks
+// among its workers, and a synchronized scan starts wherever a concurrent
+// one is: either reorders the rows within their keys, which the write
+// order then sorts on the client (settle), work the load does not do on
+// this table.
+func (b *bench) captureReplay(ctx context.Context, d *dataset) (string, error) {
+	q, err := extract.ReplaySQL(d.table())
+	if err != nil {
+		return "", err
+	}
+	path := filepath.Join(b.c.work, "replay.copy")
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<20)
+	conn, err := pgx.Connect(ctx, d.url)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close(context.WithoutCancel(ctx))
+	tx, err := conn.BeginTx(ctx, pgx.TxOptions{IsoLevel: pgx.RepeatableRead, AccessMode: pgx.ReadOnly})
+	if err != nil {
+		return "", err
+	}
+	defer tx.Rollback(context.WithoutCancel(ctx))
+	if _, err := tx.Exec(ctx, "SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+		return "", err
+	}
+	if _, err := conn.PgConn().CopyTo(ctx, w, "COPY ("+q+") TO STDOUT (FORMAT binary)"); err != nil {
+		return "", fmt.Errorf("COPY: %w", err)
+	}
+	if err := w.Flush(); err != nil {
+		return "", err
+	}
+	return path, f.Close()
+}
 
 // replayResult is what a replay child prints.
 type replayResult struct {

@@ -48,6 +48,10 @@ type lookup struct {
 	// have many values (a file by provider and name): the lookup is the
 	// whole of them, and the classification cannot lead its index.
 	leadClassifies bool
+	// keyPrefix marks the leading two columns of a composite unique key
+	// (rule unique-key-prefix): kept only when the base key does not
+	// serve them.
+	keyPrefix bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -87,6 +91,9 @@ func (d *designer) access(pt *plans.Table) {
 			ap.Why = append(ap.Why, fmt.Sprintf("workload: %s calls returning %s rows filter on it", plans.Thousands(l.calls), plans.Thousands(l.rows)))
 		}
 		if why, ok := baseServes(pt, l.cols); ok {
+			if l.keyPrefix {
+				continue // the base key serves it: nothing to say
+			}
 			ap.ServedBy = plans.ServedByBase
 			ap.Why = append(ap.Why, why)
 			pt.AccessPaths = append(pt.AccessPaths, ap)
@@ -311,6 +318,18 @@ func (d *designer) lookups() []lookup {
 			cols, src = nc, src+" (over "+strings.Join(u.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
 		}
 		out = append(out, lookup{kind: plans.AccessUnique, source: src, cols: cols, indexed: true, unusable: unusable(u), referencedBy: d.referencers(cols)})
+		if len(cols) > 2 && cols[0] == u.Columns[0] && d.classifies(cols[0], true) {
+			// Rule unique-key-prefix: a unique key of several columns
+			// led by a classification is read by its leading two
+			// columns as well (the source's index serves that prefix):
+			// the code with the next column finds the rows, in any
+			// owner (a pusher by app and push key, whatever user holds
+			// it).
+			if n := d.distinctOver(cols[:2]); n > 0 && !classification(n, d.rows()) && unusable(u) == "" {
+				out = append(out, lookup{kind: plans.AccessIndex, source: src + ", its leading columns (" + strings.Join(cols[:2], ", ") + ")" + " (rule " + RuleUniqueKeyPrefix + ")",
+					cols: slices.Clone(cols[:2]), indexed: true, leadClassifies: true, keyPrefix: true})
+			}
+		}
 	}
 	for i := range t.ForeignKeys {
 		fk := &t.ForeignKeys[i]

@@ -55,6 +55,13 @@ const (
 	// the key, most values first (an address beside its two-value
 	// medium).
 	RuleVariedKeyPart = "varied-key-part"
+	// RuleNamelessCodeYields: within composite-key-owner, a code of the
+	// table's own with fewer values than √rows whose name identifies no
+	// table of the schema (an app id beside no apps table) is a kind of
+	// the rows: another code of the key with at least √rows values owns
+	// them first. A code named after a table is a parent's id (teamid
+	// beside teams), an owner however few its values.
+	RuleNamelessCodeYields = "nameless-code-yields"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
@@ -109,6 +116,12 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleUniqueKeyPrefix (access paths): a unique key of three or more
+	// columns led by a classification whose leading two columns together
+	// are no classification is read by those two as well (the source's
+	// index serves the prefix): when the base key does not serve them,
+	// they are a lookup, led by the column that is no classification.
+	RuleUniqueKeyPrefix = "unique-key-prefix"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -117,7 +130,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNullableKeyParts,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
 	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -358,6 +371,19 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	slices.SortStableFunc(classes[4], func(a, b string) int { return cmp.Compare(d.distinctOf(b), d.distinctOf(a)) })
+	// Rule nameless-code-yields: a code of the table's own with fewer
+	// values than √rows whose name identifies no table of the schema
+	// (app_id beside no apps table) is a kind of the rows, not a parent:
+	// another code of the key with at least √rows values owns them
+	// first. A code named after a table (teamid beside teams) is a
+	// parent's id, an owner however few its values.
+	if slices.ContainsFunc(classes[2], func(c string) bool { return !classified(c) }) {
+		kinds := slices.DeleteFunc(slices.Clone(classes[2]), func(c string) bool { return !classified(c) || d.namesTable(c) })
+		if len(kinds) > 0 {
+			classes[2] = append(slices.DeleteFunc(classes[2], func(c string) bool { return slices.Contains(kinds, c) }), kinds...)
+			whys[2] = "a code or number the rows share, which the rest of the key numbers within; " + strings.Join(kinds, ", ") + ", of fewer values than √rows and named after no table, is a kind of the rows and yields (rule " + RuleNamelessCodeYields + ")"
+		}
+	}
 	if lead := d.leadingReference(ix, classified); lead != "" {
 		// Rule junction-index-order: a unique index (not a constraint)
 		// made only of references is how the application reads the
@@ -385,6 +411,32 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	return out
+}
+
+// namesTable reports whether a column's name identifies a table of the
+// schema: its name less the id suffix (teamid, team_id) is the name of a
+// table, singular or plural, or the table is named after it.
+func (d *designer) namesTable(col string) bool {
+	base := ownerBase(col)
+	if base == "" {
+		base = strings.Join(words(col), "")
+	}
+	if owner(d.t.Name, base) {
+		return true
+	}
+	if d.g == nil {
+		return false
+	}
+	for _, n := range d.g.nodes {
+		if n.table.Schema != d.t.Schema {
+			continue
+		}
+		tn := strings.Join(words(n.table.Name), "")
+		if tn == base || singularOf(tn) == base {
+			return true
+		}
+	}
+	return false
 }
 
 // keyHasKind reports whether a part of a key is a kind, not an owner: a

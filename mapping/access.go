@@ -90,7 +90,16 @@ func (d *designer) access(pt *plans.Table) {
 		if l.calls > 0 {
 			ap.Why = append(ap.Why, fmt.Sprintf("workload: %s calls returning %s rows filter on it", plans.Thousands(l.calls), plans.Thousands(l.rows)))
 		}
-		if why, ok := baseServes(pt, l.cols); ok {
+		why, ok := baseServes(pt, l.cols)
+		if ok && l.kind == plans.AccessIndex && len(l.cols) > 1 && !l.leadClassifies && !l.classification && !l.sorts {
+			// Rule index-leading-column: an ordinary index of several
+			// columns is for its leading column's own list; the base
+			// key serves it only when it serves that list too.
+			if _, lead := baseServes(pt, l.cols[:1]); !lead {
+				ok = false
+			}
+		}
+		if ok {
 			if l.keyPrefix {
 				continue // the base key serves it: nothing to say
 			}
@@ -108,7 +117,7 @@ func (d *designer) access(pt *plans.Table) {
 			pt.AccessPaths = append(pt.AccessPaths, ap)
 			continue
 		}
-		why := failed[key]
+		why = failed[key]
 		if why == "" && l.unusable != "" {
 			why = l.unusable
 		}

@@ -66,6 +66,13 @@ const (
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
 	RuleDataUniqueNatural = "data-unique-natural"
+	// RuleListedOwner: a table without a primary key, whose declared
+	// keys decide nothing, whose source lists its rows by one column in
+	// two or more ordinary indexes (a user's notifications by room, and
+	// by stream position): that column owns the rows, before a key with
+	// versions only the data shows (the event each notification came
+	// from).
+	RuleListedOwner = "listed-owner"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -131,7 +138,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -521,6 +528,80 @@ func (d *designer) alternateNaturalKeys() []proposal {
 		}
 	}
 	return append(ids, others...)
+}
+
+// listingColumn is the column that leads at least two of the table's
+// ordinary source indexes, no classification, no time and no sequence
+// of the table's own: the application lists the rows by it in more than
+// one order (a user's notifications by room, and by stream position).
+// "" when there is none, or more than one.
+func (d *designer) listingColumn() string {
+	lead := map[string]int{}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && len(ix.Expressions) == 0 {
+			lead[ix.Columns[0]]++
+		}
+	}
+	var found string
+	for name, n := range lead {
+		col := d.t.Column(name)
+		if n < 2 || col == nil || d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+			continue
+		}
+		if dn := d.distinctOf(name); dn == 0 || classification(dn, d.rows()) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = name
+	}
+	return found
+}
+
+// listedOwner proposes the column the source lists a keyless table's
+// rows by (listingColumn) as its partition key (rule listed-owner): the
+// sort key is the rest of the longest of its indexes whose columns hold
+// no NULL and make the rows unique by a check, else the owning
+// reference's ordering as the scoring picks it.
+func (d *designer) listedOwner() ([]proposal, error) {
+	if d.t.PrimaryKey != nil {
+		return nil, nil
+	}
+	name := d.listingColumn()
+	if name == "" {
+		return nil, nil
+	}
+	var ixs []*catalog.Index
+	var names []string
+	for i := range d.t.Indexes {
+		if ix := &d.t.Indexes[i]; len(ix.Columns) > 0 && ix.Columns[0] == name {
+			ixs, names = append(ixs, ix), append(names, ix.Name)
+		}
+	}
+	why := fmt.Sprintf("the table has no primary key and its source lists the rows by %s in %d indexes (%s): the owner of its rows", name, len(ixs), strings.Join(names, ", "))
+	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
+	for _, ix := range ixs {
+		var rest []string
+		for _, c := range ix.Columns[1:] {
+			if cp := d.colProfile(c); cp == nil || cp.Nulls > 0 || len(ix.Expressions) > 0 {
+				break
+			}
+			rest = append(rest, c)
+		}
+		if len(rest) == 0 || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		res, err := d.check(append([]string{name}, rest...))
+		if err != nil {
+			return nil, err
+		}
+		if res.Unique {
+			return []proposal{{rule: RuleListedOwner, pk: []string{name}, rest: rest, label: "checked",
+				why: why + "; the rest of " + ix.Name + " orders them (" + res.Proof + ")"}}, nil
+		}
+	}
+	return []proposal{{rule: RuleListedOwner, pk: []string{name}, why: why}}, nil
 }
 
 // dataUniqueNatural proposes columns named as identifiers that the data

@@ -411,3 +411,38 @@ func TestUniqueKeyPrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestListedOwner: a notifications table without a primary key whose
+// source lists the rows by user_id in two indexes is the user's, not the
+// event's (event_id: two rows per value, a key only the data shows), and
+// the (room_id, user_id) index still serves a room's rows.
+func TestListedOwner(t *testing.T) {
+	rows := int64(2_600)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "event_push_actions", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("room_id", "text", "S"), col("event_id", "text", "S"), col("user_id", "text", "S"), col("stream_ordering", "bigint", "N")},
+		Indexes: []catalog.Index{
+			{Name: "rm_tokens", Columns: []string{"user_id", "room_id", "stream_ordering"}},
+			{Name: "u_highlight", Columns: []string{"user_id", "stream_ordering"}},
+			{Name: "room_user", Columns: []string{"room_id", "user_id"}},
+		},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "event_push_actions", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("room_id", 200, 300, 30), prof("event_id", 1_300, 2, 44), prof("user_id", 600, 20, 30), prof("stream_ordering", 1_300, 2, 8),
+	}}}}
+	chk := &fakeChecker{unique: [][]string{{"event_id", "user_id"}, {"user_id", "stream_ordering"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	pk, sk, why := partColumns(&pt.PartitionKey), partColumns(pt.SortKey), pt.PartitionKey.Why[0]
+	if !slices.Equal(pk, []string{"user_id"}) || len(sk) == 0 || sk[0] != "room_id" || !strings.Contains(why, RuleListedOwner) {
+		t.Errorf("event_push_actions: pk %v sk %v why %q, want user_id / room_id… by %s", pk, sk, why, RuleListedOwner)
+	}
+	for _, ap := range pt.AccessPaths {
+		if slices.Equal(ap.Columns, []string{"room_id", "user_id"}) && (ap.ServedBy == plans.ServedByBase || ap.ServedBy == plans.ServedByNone) {
+			t.Errorf("(room_id, user_id) served by %q: a room's rows need an index led by room_id", ap.ServedBy)
+		}
+	}
+}

@@ -52,6 +52,9 @@ type lookup struct {
 	// (rule unique-key-prefix): kept only when the base key does not
 	// serve them.
 	keyPrefix bool
+	// inferred marks an owner's list from an undeclared reference (rule
+	// inferred-owner-list).
+	inferred bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -348,6 +351,28 @@ func (d *designer) lookups() []lookup {
 			parent: qualified(fk.RefSchema, fk.RefTable), indexed: leading(fk.Columns),
 			oneToOne:       len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9 && rows > 1,
 			classification: len(fk.Columns) == 1 && d.classifies(fk.Columns[0], leading(fk.Columns))})
+	}
+	if len(t.ForeignKeys) == 0 {
+		// Rule inferred-owner-list: a table that declares no foreign
+		// key keeps its references in the application; an inferred
+		// reference to a natural key outside every declared key (no
+		// classification, no 1:1 link, led by no source index) is its
+		// owner's list all the same: nothing else reaches the parent's
+		// rows. (Inside a composite key it is the key's other side,
+		// read with its owner.)
+		for _, r := range d.node().refs {
+			if r.fk != nil || r.surrogate || len(r.columns) != 1 {
+				continue
+			}
+			c := r.columns[0]
+			rows, n := d.rows(), d.distinctOf(c)
+			inKey := slices.ContainsFunc(d.node().keys, func(u uniqueIndex) bool { return slices.Contains(u.idx.Columns, c) })
+			if n == 0 || n*10 >= rows*9 || d.classifies(c, false) || leading(r.columns) || inKey {
+				continue
+			}
+			out = append(out, lookup{kind: plans.AccessForeignKey, source: "inferred reference (rule " + RuleInferredOwnerList + "): " + r.evidence, cols: r.columns,
+				parent: r.parent, inferred: true})
+		}
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
@@ -1268,6 +1293,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
 	case l.kind == plans.AccessForeignKey && l.oneToOne:
 		ix.Rule = "foreign key of a 1:1 link: proposed, off — enable it if the parent's side is read"
+	case l.inferred:
+		ix.Enabled, ix.Rule = true, "inferred reference of a table that declares no foreign key: the owner's list (a parent's items by its reference), served whatever its fan-out"
 	case l.kind == plans.AccessForeignKey:
 		ix.Enabled, ix.Rule = true, "foreign key: the owner's list (a parent's items by its reference), served whatever its fan-out"
 	case l.kind == plans.AccessIndex && (l.classification || l.sorts):

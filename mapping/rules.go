@@ -129,6 +129,12 @@ const (
 	// index serves the prefix): when the base key does not serve them,
 	// they are a lookup, led by the column that is no classification.
 	RuleUniqueKeyPrefix = "unique-key-prefix"
+	// RuleInferredOwnerList (access paths): a table that declares no
+	// foreign key keeps its references in the application: a reference
+	// inferred to a natural key outside every declared key (no
+	// classification, no 1:1 link, led by no source index) is its
+	// owner's list, served as a foreign key's.
+	RuleInferredOwnerList = "inferred-owner-list"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"

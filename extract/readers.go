@@ -40,6 +40,11 @@ type rangeSet struct {
 	next   int           // the range the interleave reads after the current one
 	reader *spill.Reader // the spooled range being read
 	live   *Rows         // or a range read on the snapshot's own connection
+	// query is the SELECT of the rows where a condition holds (the plain
+	// read's, or the read through an index), and set the SET LOCAL a
+	// reader runs first.
+	query func(where string) (string, error)
+	set   string
 }
 
 // spoolRange is one range's spool file, complete when done is closed.
@@ -106,24 +111,33 @@ func ctidRange(lo, hi int64) string {
 	return "ctid >= " + tid(lo) + " AND ctid < " + tid(hi)
 }
 
-// startRanges starts reading the ranges after the first into spool files,
-// each on a connection that joins s's snapshot. The joins run while the
-// first range is read (a join may open a connection, and the first write
-// should not wait for it); a range whose reader cannot join is read on s's
-// own connection in its turn.
-// join opens a reader's connection (Join, unless a test replaces it).
-func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64, join func(context.Context, *pgxpool.Pool, string) (*Snapshot, error), spillDir string) (*rangeSet, error) {
-	if join == nil {
-		join = Join
-	}
-	rctx, cancel := context.WithCancel(ctx)
-	rs := &rangeSet{s: s, t: t, cancel: cancel}
-	for i := 1; i < len(starts); i++ {
+// ctidRanges are the conditions of the block ranges that start at starts.
+func ctidRanges(starts []int64) []string {
+	out := make([]string, len(starts))
+	for i := range starts {
 		hi := int64(-1)
 		if i+1 < len(starts) {
 			hi = starts[i+1]
 		}
-		sr := &spoolRange{where: ctidRange(starts[i], hi), done: make(chan struct{})}
+		out[i] = ctidRange(starts[i], hi)
+	}
+	return out
+}
+
+// startRanges starts reading the ranges after the first (wheres[1:], read
+// with query, after set) into spool files, each on a connection that joins
+// s's snapshot. The joins run while the first range is read (a join may
+// open a connection, and the first write should not wait for it); a range
+// whose reader cannot join is read on s's own connection in its turn.
+// join opens a reader's connection (Join, unless a test replaces it).
+func startRanges(ctx context.Context, s *Snapshot, t plans.Table, wheres []string, query func(string) (string, error), set string, join func(context.Context, *pgxpool.Pool, string) (*Snapshot, error), spillDir string) (*rangeSet, error) {
+	if join == nil {
+		join = Join
+	}
+	rctx, cancel := context.WithCancel(ctx)
+	rs := &rangeSet{s: s, t: t, cancel: cancel, query: query, set: set}
+	for i := 1; i < len(wheres); i++ {
+		sr := &spoolRange{where: wheres[i], done: make(chan struct{})}
 		rs.ranges = append(rs.ranges, sr)
 		rs.wg.Add(1)
 		go func() {
@@ -136,19 +150,20 @@ func startRanges(ctx context.Context, s *Snapshot, t plans.Table, starts []int64
 				return
 			}
 			defer j.Close(rctx)
-			sr.err = spool(rctx, j, t, sr.where, i, sr, spillDir)
+			sr.err = rs.spool(rctx, j, i, sr, spillDir)
 		}()
 	}
 	return rs, nil
 }
 
 // spool reads one range in its own snapshot connection into a spool file.
-func spool(ctx context.Context, s *Snapshot, t plans.Table, where string, n int, sr *spoolRange, spillDir string) error {
-	q, err := plainSQLWhere(t, where)
+func (rs *rangeSet) spool(ctx context.Context, s *Snapshot, n int, sr *spoolRange, spillDir string) error {
+	t := rs.t
+	q, err := rs.query(sr.where)
 	if err != nil {
 		return err
 	}
-	if _, err := s.Tx().Exec(ctx, "SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+	if _, err := s.Tx().Exec(ctx, rs.set); err != nil {
 		return fmt.Errorf("read %s, range %d: %w", t.Source, n, err)
 	}
 	rows, err := s.Tx().Query(ctx, q, plainFormats(t))
@@ -213,7 +228,7 @@ func (rs *rangeSet) nextRecord(ctx context.Context) (spill.Record, bool, error) 
 		if sr.unjoined {
 			// Read in turn on the snapshot's own connection, inside the
 			// read's savepoint, whose first range is finished.
-			q, err := plainSQLWhere(rs.t, sr.where)
+			q, err := rs.query(sr.where)
 			if err != nil {
 				return spill.Record{}, false, err
 			}

@@ -541,6 +541,10 @@ type StreamOptions struct {
 	MinSplitBlocks int64
 	// Tuning sizes the write order's spill work.
 	Tuning order.Tuning
+	// Read, in OrderInterleave, is how Snapshot.ChooseRead decided to read
+	// the table (nil: a plain scan and a client sort). A read through an
+	// index is one ordered stream with rounds by arrival.
+	Read *ReadPlan
 	// join opens a reader's connection in the snapshot (Join; a test
 	// makes it fail).
 	join func(context.Context, *pgxpool.Pool, string) (*Snapshot, error)
@@ -580,11 +584,12 @@ type Rows struct {
 // Stream runs t's StreamSQL in the snapshot's transaction and returns its
 // rows from the first on.
 func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions) (*Rows, error) {
-	q, err := StreamSQL(t, opts.Order)
+	q, err := ReadSQL(t, opts.Order, opts.Read)
 	if err != nil {
 		return nil, err
 	}
 	interleave := opts.Order.plain()
+	indexRead := opts.Read != nil && opts.Read.Use && sortKeyOrder(opts.Order)
 	hold := false
 	var ranges *rangeSet
 	if interleave {
@@ -593,17 +598,32 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
 		hold = !proven
+		if indexRead && hold {
+			return nil, fmt.Errorf("read %s: no unique constraint proves the key free of collisions any more, which a read through index %s needs; load again", t.Source, opts.Read.Index)
+		}
 		starts, err := splitBlocks(ctx, s, t, opts.Readers, opts.MinSplitBlocks)
 		if err != nil {
 			return nil, fmt.Errorf("read %s: %w", t.Source, err)
 		}
-		if starts != nil {
-			if ranges, err = startRanges(ctx, s, t, starts, opts.join, opts.Tuning.SpillDir); err != nil {
+		var wheres []string
+		query, set := func(where string) (string, error) { return plainSQLWhere(t, where) }, "SET LOCAL max_parallel_workers_per_gather = 0"
+		switch {
+		case starts == nil:
+		case indexRead:
+			// Ranges of the index's leading column, in its order.
+			if wheres, err = indexRanges(ctx, s, t, opts.Read, len(starts)); err != nil {
+				return nil, fmt.Errorf("read %s: %w", t.Source, err)
+			}
+			query = func(where string) (string, error) { return indexSQLWhere(t, opts.Read.OrderBy, where) }
+			set += "; SET LOCAL enable_sort = off"
+		default:
+			wheres = ctidRanges(starts)
+		}
+		if wheres != nil {
+			if ranges, err = startRanges(ctx, s, t, wheres, query, set, opts.join, opts.Tuning.SpillDir); err != nil {
 				return nil, err
 			}
-		}
-		if ranges != nil {
-			if q, err = plainSQLWhere(t, ctidRange(0, starts[1])); err != nil {
+			if q, err = query(wheres[0]); err != nil {
 				ranges.close()
 				return nil, err
 			}
@@ -629,7 +649,13 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 		// The order of a plain scan must be the same on every read of the
 		// snapshot: no synchronized scan starting mid-table, no parallel
 		// workers. SET LOCAL inside the savepoint ends with it.
-		if _, err := s.Tx().Exec(ctx, "SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0"); err != nil {
+		set := "SET LOCAL synchronize_seqscans = off; SET LOCAL max_parallel_workers_per_gather = 0"
+		if indexRead {
+			// The rows come in the index's order, never sorted on the
+			// source, whatever the planner would prefer now.
+			set += "; SET LOCAL enable_sort = off"
+		}
+		if _, err := s.Tx().Exec(ctx, set); err != nil {
 			err = fmt.Errorf("read %s: %w", t.Source, err)
 			if eerr := s.endRead(ctx); eerr != nil {
 				err = errors.Join(err, eerr)
@@ -658,7 +684,9 @@ func Stream(ctx context.Context, s *Snapshot, t plans.Table, opts StreamOptions)
 	r.ranges, r.ctx = ranges, ctx
 	if interleave {
 		tune := opts.Tuning
-		tune.RoundsByArrival = tune.RoundsByArrival || opts.Order == OrderInterleaveArrival
+		// Rows read through the index come in sort-key order within each
+		// key: their arrival rank is their sort rank.
+		tune.RoundsByArrival = tune.RoundsByArrival || opts.Order == OrderInterleaveArrival || indexRead
 		r.il = order.New(t, r.rawRecord, hold, opts.Order == OrderArrival, tune)
 		r.limit = opts.Limit
 	}

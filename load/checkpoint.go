@@ -146,9 +146,10 @@ const (
 
 const checkpointVersion = 3
 
-// streamFingerprint hashes the SQL that streams t's rows in order.
-func streamFingerprint(t plans.Table, order extract.Order) (string, error) {
-	q, err := extract.StreamSQL(t, order)
+// streamFingerprint hashes the SQL that streams t's rows in order, read as
+// read says (nil: a plain read).
+func streamFingerprint(t plans.Table, order extract.Order, read *extract.ReadPlan) (string, error) {
+	q, err := extract.ReadSQL(t, order, read)
 	if err != nil {
 		return "", err
 	}

@@ -61,6 +61,10 @@ type Options struct {
 	// (the rate still adapts to throttling).
 	MaxWCU float64
 	Order  extract.Order
+	// Read says when a table in sort-key order is read through an index
+	// that orders its rows by key instead of a plain scan and a client
+	// sort (extract.ReadMode; "" is auto). It needs a ReadChooser source.
+	Read extract.ReadMode
 	// Readers is the number of source connections that read one large
 	// table at once (extract.StreamOptions.Readers; 0 or 1: one). The row
 	// order does not depend on it, so a resume may change it.
@@ -149,6 +153,9 @@ type TableResult struct {
 	// source is scanned, unless the key is not proven free of collisions
 	// by a unique index (then after one scan; see package order).
 	FirstWrite time.Duration
+	// ReadThrough names the index the table was read through in sort-key
+	// order, "" for a plain read.
+	ReadThrough string
 	// Counted says SourceRows is exact: the read reached the end of the
 	// table. A load stopped before that reports the plan's estimate or
 	// the rows read, whichever is more.
@@ -190,11 +197,15 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	encoders := make([]*item.Encoder, len(tables))
 	streams := make([]string, len(tables))
 	prints := make([]item.PlanFingerprint, len(tables))
+	reads, err := chooseReads(ctx, src, tables, opts)
+	if err != nil {
+		return nil, err
+	}
 	for i, t := range tables {
 		if encoders[i], err = item.NewEncoder(t, plan.Options); err != nil {
 			return nil, err
 		}
-		if streams[i], err = streamFingerprint(t, opts.Order); err != nil {
+		if streams[i], err = streamFingerprint(t, opts.Order, reads[i]); err != nil {
 			return nil, err
 		}
 		prints[i] = item.Fingerprint(t, plan.Options)
@@ -226,6 +237,9 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		}
 		if old.Order != string(opts.Order) {
 			return nil, fmt.Errorf("resume: the checkpoint was made with --order %s, not %s", old.Order, opts.Order)
+		}
+		if err := pinReads(old, tables, reads, streams, opts); err != nil {
+			return nil, err
 		}
 		if err := checkUnchanged(old, tables, prints, streams); err != nil {
 			return nil, err
@@ -294,7 +308,11 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	stopCtx, stopLoad := context.WithCancelCause(ctx)
 	defer stopLoad(nil)
 	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad,
-		running: map[string]*tableRun{}, writeSlots: make(chan struct{}, opts.Workers)}
+		running: map[string]*tableRun{}, writeSlots: make(chan struct{}, opts.Workers), reads: map[string]*extract.ReadPlan{}}
+	for i, t := range tables {
+		l.reads[t.Target] = reads[i]
+	}
+	logReads(tables, reads, opts)
 	res := &Result{}
 	for i := 0; i < len(tables); {
 		if stopCtx.Err() != nil {
@@ -310,6 +328,7 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 		j := i
 		for _, o := range outs {
 			if o.ran {
+				o.res.ReadThrough = readIndex(l.reads[o.res.Target])
 				res.Tables = append(res.Tables, o.res)
 				j++
 			}

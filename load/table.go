@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/pg2ddb/pg2ddb/extract"
 	"slices"
 	"sync"
 	"sync/atomic"
@@ -41,6 +42,8 @@ type loader struct {
 	mu      sync.Mutex // guards cp and running
 	cp      *Checkpoint
 	running map[string]*tableRun // by target: the tables being loaded
+	// reads is how each table is read, by target (nil: a plain read).
+	reads map[string]*extract.ReadPlan
 }
 
 // progress reports p; calls from the tables loading at once never overlap.

@@ -48,6 +48,13 @@ type lookup struct {
 	// have many values (a file by provider and name): the lookup is the
 	// whole of them, and the classification cannot lead its index.
 	leadClassifies bool
+	// keyPrefix marks the leading two columns of a composite unique key
+	// (rule unique-key-prefix): kept only when the base key does not
+	// serve them.
+	keyPrefix bool
+	// inferred marks an owner's list from an undeclared reference (rule
+	// inferred-owner-list).
+	inferred bool
 	// surrogate names a sequence-style column of the lookup, when it has
 	// one: a key holding it is weak evidence of a real lookup.
 	surrogate string
@@ -86,7 +93,19 @@ func (d *designer) access(pt *plans.Table) {
 		if l.calls > 0 {
 			ap.Why = append(ap.Why, fmt.Sprintf("workload: %s calls returning %s rows filter on it", plans.Thousands(l.calls), plans.Thousands(l.rows)))
 		}
-		if why, ok := baseServes(pt, l.cols); ok {
+		why, ok := baseServes(pt, l.cols)
+		if ok && l.kind == plans.AccessIndex && len(l.cols) > 1 && !l.leadClassifies && !l.classification && !l.sorts {
+			// Rule index-leading-column: an ordinary index of several
+			// columns is for its leading column's own list; the base
+			// key serves it only when it serves that list too.
+			if _, lead := baseServes(pt, l.cols[:1]); !lead {
+				ok = false
+			}
+		}
+		if ok {
+			if l.keyPrefix {
+				continue // the base key serves it: nothing to say
+			}
 			ap.ServedBy = plans.ServedByBase
 			ap.Why = append(ap.Why, why)
 			pt.AccessPaths = append(pt.AccessPaths, ap)
@@ -101,7 +120,7 @@ func (d *designer) access(pt *plans.Table) {
 			pt.AccessPaths = append(pt.AccessPaths, ap)
 			continue
 		}
-		why := failed[key]
+		why = failed[key]
 		if why == "" && l.unusable != "" {
 			why = l.unusable
 		}
@@ -311,6 +330,18 @@ func (d *designer) lookups() []lookup {
 			cols, src = nc, src+" (over "+strings.Join(u.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
 		}
 		out = append(out, lookup{kind: plans.AccessUnique, source: src, cols: cols, indexed: true, unusable: unusable(u), referencedBy: d.referencers(cols)})
+		if len(cols) > 2 && cols[0] == u.Columns[0] && d.classifies(cols[0], true) {
+			// Rule unique-key-prefix: a unique key of several columns
+			// led by a classification is read by its leading two
+			// columns as well (the source's index serves that prefix):
+			// the code with the next column finds the rows, in any
+			// owner (a pusher by app and push key, whatever user holds
+			// it).
+			if n := d.distinctOver(cols[:2]); n > 0 && !classification(n, d.rows()) && unusable(u) == "" {
+				out = append(out, lookup{kind: plans.AccessIndex, source: src + ", its leading columns (" + strings.Join(cols[:2], ", ") + ")" + " (rule " + RuleUniqueKeyPrefix + ")",
+					cols: slices.Clone(cols[:2]), indexed: true, leadClassifies: true, keyPrefix: true})
+			}
+		}
 	}
 	for i := range t.ForeignKeys {
 		fk := &t.ForeignKeys[i]
@@ -320,6 +351,28 @@ func (d *designer) lookups() []lookup {
 			parent: qualified(fk.RefSchema, fk.RefTable), indexed: leading(fk.Columns),
 			oneToOne:       len(fk.Columns) == 1 && n > 0 && n*10 >= rows*9 && rows > 1,
 			classification: len(fk.Columns) == 1 && d.classifies(fk.Columns[0], leading(fk.Columns))})
+	}
+	if len(t.ForeignKeys) == 0 {
+		// Rule inferred-owner-list: a table that declares no foreign
+		// key keeps its references in the application; an inferred
+		// reference to a natural key outside every declared key (no
+		// classification, no 1:1 link, led by no source index) is its
+		// owner's list all the same: nothing else reaches the parent's
+		// rows. (Inside a composite key it is the key's other side,
+		// read with its owner.)
+		for _, r := range d.node().refs {
+			if r.fk != nil || r.surrogate || len(r.columns) != 1 {
+				continue
+			}
+			c := r.columns[0]
+			rows, n := d.rows(), d.distinctOf(c)
+			inKey := slices.ContainsFunc(d.node().keys, func(u uniqueIndex) bool { return slices.Contains(u.idx.Columns, c) })
+			if n == 0 || n*10 >= rows*9 || d.classifies(c, false) || leading(r.columns) || inKey {
+				continue
+			}
+			out = append(out, lookup{kind: plans.AccessForeignKey, source: "inferred reference (rule " + RuleInferredOwnerList + "): " + r.evidence, cols: r.columns,
+				parent: r.parent, inferred: true})
+		}
 	}
 	for i := range t.Indexes {
 		ix := &t.Indexes[i]
@@ -1240,6 +1293,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 		ix.Enabled, ix.Rule = true, "foreign key with an index on the child columns"
 	case l.kind == plans.AccessForeignKey && l.oneToOne:
 		ix.Rule = "foreign key of a 1:1 link: proposed, off — enable it if the parent's side is read"
+	case l.inferred:
+		ix.Enabled, ix.Rule = true, "inferred reference of a table that declares no foreign key: the owner's list (a parent's items by its reference), served whatever its fan-out"
 	case l.kind == plans.AccessForeignKey:
 		ix.Enabled, ix.Rule = true, "foreign key: the owner's list (a parent's items by its reference), served whatever its fan-out"
 	case l.kind == plans.AccessIndex && (l.classification || l.sorts):

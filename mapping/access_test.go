@@ -1,12 +1,14 @@
 package mapping
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -244,5 +246,57 @@ func TestIndexWritesInTheEstimates(t *testing.T) {
 	}
 	if want := 2 * off.Provisioned.Dollars; on.Provisioned.Dollars-want > 1e-12 || want-on.Provisioned.Dollars > 1e-12 {
 		t.Errorf("provisioned cost with one index %g, want twice %g without it: the index is provisioned as the table is", on.Provisioned.Dollars, off.Provisioned.Dollars)
+	}
+}
+
+// TestInferredOwnerList: a table that declares no foreign key keeps its
+// references in the application: categories.account_id, outside every
+// key and in no index, is an account's list all the same, served by an
+// enabled index.
+func TestInferredOwnerList(t *testing.T) {
+	s := &catalog.Schema{Tables: []catalog.Table{
+		{Schema: "public", Name: "accounts", Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col("account_id", "text", "S"), col("email", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "accounts_pkey", Columns: []string{"account_id"}, Constraint: true}},
+		{Schema: "public", Name: "categories", Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col("id", "text", "S"), col("account_id", "text", "S"), col("title", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "categories_pkey", Columns: []string{"id"}, Constraint: true}},
+	}}
+	acc := prof("account_id", 1_000, 1, 26)
+	acc.Min, acc.Max = "a000", "z999"
+	ref := prof("account_id", 600, 12, 26)
+	ref.Min, ref.Max = "b000", "y999"
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "accounts", Rows: 1_000, Columns: []catalog.ColumnProfile{acc, prof("email", 1_000, 1, 30)}},
+		{Schema: "public", Name: "categories", Rows: 2_400, Columns: []catalog.ColumnProfile{prof("id", 2_400, 1, 40), ref, prof("title", 900, 30, 20)}},
+	}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var pt *plans.Table
+	for i := range plan.Tables {
+		if plan.Tables[i].Source == "public.categories" {
+			pt = &plan.Tables[i]
+		}
+	}
+	if pt == nil {
+		t.Fatal("categories not planned")
+	}
+	enabled := map[string]bool{}
+	for _, ix := range pt.Indexes {
+		enabled[ix.Name] = ix.Enabled
+	}
+	var found bool
+	for _, ap := range pt.AccessPaths {
+		if slices.Equal(ap.Columns, []string{"account_id"}) {
+			found = true
+			if ap.ServedBy != plans.ServedByBase && !enabled[ap.ServedBy] {
+				t.Errorf("an account's categories served by %q", ap.ServedBy)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no access path for account_id: %+v", pt.AccessPaths)
 	}
 }

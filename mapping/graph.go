@@ -176,6 +176,11 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 		return nil, err
 	}
 	props = append(props, owned...)
+	listed, err := d.listedOwner()
+	if err != nil {
+		return nil, err
+	}
+	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
 	return props, nil
 }

@@ -55,10 +55,24 @@ const (
 	// the key, most values first (an address beside its two-value
 	// medium).
 	RuleVariedKeyPart = "varied-key-part"
+	// RuleNamelessCodeYields: within composite-key-owner, a code of the
+	// table's own with fewer values than √rows whose name identifies no
+	// table of the schema (an app id beside no apps table) is a kind of
+	// the rows: another code of the key with at least √rows values owns
+	// them first. A code named after a table is a parent's id (teamid
+	// beside teams), an owner however few its values.
+	RuleNamelessCodeYields = "nameless-code-yields"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
 	RuleDataUniqueNatural = "data-unique-natural"
+	// RuleListedOwner: a table without a primary key, whose declared
+	// keys decide nothing, whose source lists its rows by one column in
+	// two or more ordinary indexes (a user's notifications by room, and
+	// by stream position): that column owns the rows, before a key with
+	// versions only the data shows (the event each notification came
+	// from).
+	RuleListedOwner = "listed-owner"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -109,6 +123,18 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleUniqueKeyPrefix (access paths): a unique key of three or more
+	// columns led by a classification whose leading two columns together
+	// are no classification is read by those two as well (the source's
+	// index serves the prefix): when the base key does not serve them,
+	// they are a lookup, led by the column that is no classification.
+	RuleUniqueKeyPrefix = "unique-key-prefix"
+	// RuleInferredOwnerList (access paths): a table that declares no
+	// foreign key keeps its references in the application: a reference
+	// inferred to a natural key outside every declared key (no
+	// classification, no 1:1 link, led by no source index) is its
+	// owner's list, served as a foreign key's.
+	RuleInferredOwnerList = "inferred-owner-list"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -117,8 +143,8 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNullableKeyParts,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
+	RuleDataUniqueNatural, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -358,6 +384,19 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	slices.SortStableFunc(classes[4], func(a, b string) int { return cmp.Compare(d.distinctOf(b), d.distinctOf(a)) })
+	// Rule nameless-code-yields: a code of the table's own with fewer
+	// values than √rows whose name identifies no table of the schema
+	// (app_id beside no apps table) is a kind of the rows, not a parent:
+	// another code of the key with at least √rows values owns them
+	// first. A code named after a table (teamid beside teams) is a
+	// parent's id, an owner however few its values.
+	if slices.ContainsFunc(classes[2], func(c string) bool { return !classified(c) }) {
+		kinds := slices.DeleteFunc(slices.Clone(classes[2]), func(c string) bool { return !classified(c) || d.namesTable(c) })
+		if len(kinds) > 0 {
+			classes[2] = append(slices.DeleteFunc(classes[2], func(c string) bool { return slices.Contains(kinds, c) }), kinds...)
+			whys[2] = "a code or number the rows share, which the rest of the key numbers within; " + strings.Join(kinds, ", ") + ", of fewer values than √rows and named after no table, is a kind of the rows and yields (rule " + RuleNamelessCodeYields + ")"
+		}
+	}
 	if lead := d.leadingReference(ix, classified); lead != "" {
 		// Rule junction-index-order: a unique index (not a constraint)
 		// made only of references is how the application reads the
@@ -385,6 +424,32 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		}
 	}
 	return out
+}
+
+// namesTable reports whether a column's name identifies a table of the
+// schema: its name less the id suffix (teamid, team_id) is the name of a
+// table, singular or plural, or the table is named after it.
+func (d *designer) namesTable(col string) bool {
+	base := ownerBase(col)
+	if base == "" {
+		base = strings.Join(words(col), "")
+	}
+	if owner(d.t.Name, base) {
+		return true
+	}
+	if d.g == nil {
+		return false
+	}
+	for _, n := range d.g.nodes {
+		if n.table.Schema != d.t.Schema {
+			continue
+		}
+		tn := strings.Join(words(n.table.Name), "")
+		if tn == base || singularOf(tn) == base {
+			return true
+		}
+	}
+	return false
 }
 
 // keyHasKind reports whether a part of a key is a kind, not an owner: a
@@ -469,6 +534,80 @@ func (d *designer) alternateNaturalKeys() []proposal {
 		}
 	}
 	return append(ids, others...)
+}
+
+// listingColumn is the column that leads at least two of the table's
+// ordinary source indexes, no classification, no time and no sequence
+// of the table's own: the application lists the rows by it in more than
+// one order (a user's notifications by room, and by stream position).
+// "" when there is none, or more than one.
+func (d *designer) listingColumn() string {
+	lead := map[string]int{}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && len(ix.Expressions) == 0 {
+			lead[ix.Columns[0]]++
+		}
+	}
+	var found string
+	for name, n := range lead {
+		col := d.t.Column(name)
+		if n < 2 || col == nil || d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+			continue
+		}
+		if dn := d.distinctOf(name); dn == 0 || classification(dn, d.rows()) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = name
+	}
+	return found
+}
+
+// listedOwner proposes the column the source lists a keyless table's
+// rows by (listingColumn) as its partition key (rule listed-owner): the
+// sort key is the rest of the longest of its indexes whose columns hold
+// no NULL and make the rows unique by a check, else the owning
+// reference's ordering as the scoring picks it.
+func (d *designer) listedOwner() ([]proposal, error) {
+	if d.t.PrimaryKey != nil {
+		return nil, nil
+	}
+	name := d.listingColumn()
+	if name == "" {
+		return nil, nil
+	}
+	var ixs []*catalog.Index
+	var names []string
+	for i := range d.t.Indexes {
+		if ix := &d.t.Indexes[i]; len(ix.Columns) > 0 && ix.Columns[0] == name {
+			ixs, names = append(ixs, ix), append(names, ix.Name)
+		}
+	}
+	why := fmt.Sprintf("the table has no primary key and its source lists the rows by %s in %d indexes (%s): the owner of its rows", name, len(ixs), strings.Join(names, ", "))
+	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
+	for _, ix := range ixs {
+		var rest []string
+		for _, c := range ix.Columns[1:] {
+			if cp := d.colProfile(c); cp == nil || cp.Nulls > 0 || len(ix.Expressions) > 0 {
+				break
+			}
+			rest = append(rest, c)
+		}
+		if len(rest) == 0 || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		res, err := d.check(append([]string{name}, rest...))
+		if err != nil {
+			return nil, err
+		}
+		if res.Unique {
+			return []proposal{{rule: RuleListedOwner, pk: []string{name}, rest: rest, label: "checked",
+				why: why + "; the rest of " + ix.Name + " orders them (" + res.Proof + ")"}}, nil
+		}
+	}
+	return []proposal{{rule: RuleListedOwner, pk: []string{name}, why: why}}, nil
 }
 
 // dataUniqueNatural proposes columns named as identifiers that the data

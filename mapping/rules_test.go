@@ -329,3 +329,120 @@ func TestKeylessOwnerFirst(t *testing.T) {
 		t.Errorf("current_state: pk %v sk %v why %q, want room_id / type+state_key by %s", pk, sk, why, RuleKeylessOwnerFirst)
 	}
 }
+
+// pushersLike is a table keyed by UNIQUE(<code>, pushkey, user_name): the
+// code has 3 values in 1,200 rows, the hottest holding two thirds; with
+// parent set, a table named after the code's name (apps) is in the schema.
+func pushersLike(code string, parent bool) (*catalog.Schema, *catalog.Profile) {
+	rows := int64(1_200)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "pushers", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "bigint", "N"), col("user_name", "text", "S"), col(code, "text", "S"), col("pushkey", "text", "S")},
+		PrimaryKey: &catalog.Index{Name: "pushers_pkey", Columns: []string{"id"}, Constraint: true},
+		Uniques:    []catalog.Index{{Name: "pushers_key", Columns: []string{code, "pushkey", "user_name"}, Constraint: true}},
+	}}}
+	idp := prof("id", rows, 1, 8)
+	one := 1.0
+	idp.Correlation, idp.Min, idp.Max = &one, "1", "1200"
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "pushers", Rows: rows, Columns: []catalog.ColumnProfile{
+		idp, prof("user_name", 700, 5, 30), prof(code, 3, 800, 20), prof("pushkey", rows, 1, 40),
+	}}}}
+	if parent {
+		s.Tables = append(s.Tables, catalog.Table{Schema: "public", Name: "apps", Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col("id", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: "apps_pkey", Columns: []string{"id"}, Constraint: true}})
+		p.Tables = append(p.Tables, catalog.TableProfile{Schema: "public", Name: "apps", Rows: 3, Columns: []catalog.ColumnProfile{prof("id", 3, 1, 20)}})
+	}
+	return s, p
+}
+
+// TestNamelessCodeYields: a code of few values named after no table
+// (app_id, no apps table) yields the composite key to the key's
+// many-valued code (user_name); named after a table of the schema it stays
+// the owner, however few its values.
+func TestNamelessCodeYields(t *testing.T) {
+	s, p := pushersLike("app_id", false)
+	pk, sk, why := designOne(t, s, p, &fakeChecker{})
+	if !slices.Equal(pk, []string{"user_name"}) || !slices.Equal(sk, []string{"app_id", "pushkey"}) || !strings.Contains(why, RuleNamelessCodeYields) {
+		t.Errorf("pushers: pk %v sk %v why %q, want user_name / app_id+pushkey by %s", pk, sk, why, RuleNamelessCodeYields)
+	}
+	s, p = pushersLike("app_id", true)
+	if pk, sk, why := designOne(t, s, p, &fakeChecker{}); !slices.Equal(pk, []string{"app_id"}) || strings.Contains(why, RuleNamelessCodeYields) {
+		t.Errorf("pushers beside apps: pk %v sk %v why %q, want app_id, a parent's id, as the owner", pk, sk, why)
+	}
+}
+
+// TestUniqueKeyPrefix: when the base key no longer serves the leading two
+// columns of UNIQUE(app_id, pushkey, user_name), they are a lookup of
+// their own, served by an enabled index.
+func TestUniqueKeyPrefix(t *testing.T) {
+	s, p := pushersLike("app_id", false)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	enabled := map[string]bool{}
+	for _, ix := range pt.Indexes {
+		enabled[ix.Name] = ix.Enabled
+	}
+	var found bool
+	for _, ap := range pt.AccessPaths {
+		if slices.Equal(ap.Columns, []string{"app_id", "pushkey"}) && strings.Contains(ap.Source, RuleUniqueKeyPrefix) {
+			found = true
+			if !enabled[ap.ServedBy] {
+				t.Errorf("prefix lookup not served by an enabled index: %+v", ap)
+			}
+		}
+	}
+	if !found {
+		t.Errorf("no access path for (app_id, pushkey): %+v", pt.AccessPaths)
+	}
+	// Served by the base key (app_id owns the rows beside an apps
+	// table), the prefix is no access path of its own.
+	s, p = pushersLike("app_id", true)
+	plan, err = Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ap := range plan.Tables[0].AccessPaths {
+		if strings.Contains(ap.Source, RuleUniqueKeyPrefix) {
+			t.Errorf("prefix lookup listed though the base key serves it: %+v", ap)
+		}
+	}
+}
+
+// TestListedOwner: a notifications table without a primary key whose
+// source lists the rows by user_id in two indexes is the user's, not the
+// event's (event_id: two rows per value, a key only the data shows), and
+// the (room_id, user_id) index still serves a room's rows.
+func TestListedOwner(t *testing.T) {
+	rows := int64(2_600)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "event_push_actions", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("room_id", "text", "S"), col("event_id", "text", "S"), col("user_id", "text", "S"), col("stream_ordering", "bigint", "N")},
+		Indexes: []catalog.Index{
+			{Name: "rm_tokens", Columns: []string{"user_id", "room_id", "stream_ordering"}},
+			{Name: "u_highlight", Columns: []string{"user_id", "stream_ordering"}},
+			{Name: "room_user", Columns: []string{"room_id", "user_id"}},
+		},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "event_push_actions", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("room_id", 200, 300, 30), prof("event_id", 1_300, 2, 44), prof("user_id", 600, 20, 30), prof("stream_ordering", 1_300, 2, 8),
+	}}}}
+	chk := &fakeChecker{unique: [][]string{{"event_id", "user_id"}, {"user_id", "stream_ordering"}}}
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	pk, sk, why := partColumns(&pt.PartitionKey), partColumns(pt.SortKey), pt.PartitionKey.Why[0]
+	if !slices.Equal(pk, []string{"user_id"}) || len(sk) == 0 || sk[0] != "room_id" || !strings.Contains(why, RuleListedOwner) {
+		t.Errorf("event_push_actions: pk %v sk %v why %q, want user_id / room_id… by %s", pk, sk, why, RuleListedOwner)
+	}
+	for _, ap := range pt.AccessPaths {
+		if slices.Equal(ap.Columns, []string{"room_id", "user_id"}) && (ap.ServedBy == plans.ServedByBase || ap.ServedBy == plans.ServedByNone) {
+			t.Errorf("(room_id, user_id) served by %q: a room's rows need an index led by room_id", ap.ServedBy)
+		}
+	}
+}

@@ -23,6 +23,7 @@ type loadFlags struct {
 	readers    int
 	maxWCU     float64
 	order      string
+	read       string
 	appendTo   bool
 	recreate   bool
 	yes        bool
@@ -74,6 +75,7 @@ more, the load is refused with exit status 3 before it creates anything.`,
 	fs.IntVar(&f.readers, "readers", 0, "source connections of the load: the tables loading side by side (up to this many) and the ctid ranges of one snapshot a large table is read in (PostgreSQL 14+), all within it (default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (round r holds every partition key's r-th item in sort-key order), interleave-arrival (the same rounds, each key's items in read order) or table (key order, for comparison)")
+	fs.StringVar(&f.read, "read", string(extract.ReadAuto), "how --order interleave reads a table: auto (through an index on the partition- and sort-key columns, rounds by arrival and no client sort, where the source's statistics and plan say it is not slower), index (through such an index wherever one gives the rounds' order) or scan (a plain scan and a client sort)")
 	fs.BoolVar(&f.appendTo, "append", false, "write into target tables that already hold items")
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first): a staging reload")
 	registerYes(fs, &f.yes)
@@ -98,6 +100,10 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if err != nil {
 		return fmt.Errorf("load: --order: %w", err)
 	}
+	read, err := extract.ParseReadMode(f.read)
+	if err != nil {
+		return fmt.Errorf("load: --read: %w", err)
+	}
 	existing, err := existingTables(f.appendTo, f.recreate)
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
@@ -119,7 +125,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		// Small tables load side by side on as many connections as a
 		// large table reads with: the same share of the source budget.
 		SideBySide: readers,
-		Workers:    f.workers, MaxWCU: f.maxWCU, Order: order, Resume: f.resume,
+		Workers:    f.workers, MaxWCU: f.maxWCU, Order: order, Read: read, Resume: f.resume,
 		CheckpointPath: or(f.checkpoint, planPath+".checkpoint.json"),
 		PlanPath:       absPath(planPath),
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),

@@ -346,6 +346,11 @@ func printSummary(w io.Writer, res *load.Result, est map[string]float64) {
 	tw.Flush()
 	fmt.Fprintf(w, "spread: the largest share of one partition key in any %s consecutive writes\n", plans.Thousands(load.SpreadWindow))
 	fmt.Fprintln(w, "first write: from the start of the table's read to its first item DynamoDB acknowledged")
+	for _, t := range res.Tables {
+		if t.ReadThrough != "" {
+			fmt.Fprintf(w, "read: %s through index %s in sort-key order (rounds by arrival, no client sort)\n", t.Target, t.ReadThrough)
+		}
+	}
 	if len(est) > 0 {
 		fmt.Fprintln(w, "estimated: the plan's load time at the write rate (--max-wcu, else the plan's), as plan and review show it")
 	}

@@ -144,6 +144,21 @@ func TestLoadInOneSessionWarnsAboutSnapshotAge(t *testing.T) {
 	eventsTable(t, db, 20000)
 	_, target := simTarget(t)
 	planPath := planEvents(t, db, t.TempDir(), "age")
+	// The plan's sessions end on the server a moment after the plan
+	// returns: the sampler starts once they are gone, so that it counts
+	// only the load's.
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(10 * time.Millisecond) {
+		n, err := pg2ddbSessions(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d pg2ddb sessions still open 10 s after the plan ended", n)
+		}
+	}
 
 	// The sampler is owned by the test: it ends when stop is closed and
 	// hands back the most sessions it saw (or the error that ended it).

@@ -42,7 +42,7 @@ build:
 ## Tests that own their database run in parallel, four at a time per
 ## package, and the race step runs four packages' tests at once (go
 ## test's default is one per core).
-LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeThroughAnIndex|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestResumeReadsAsTheKilledLoad|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
+LONG_TESTS := TestBareColumnsReadAsTheExpressions|TestBlindEndToEnd|TestLoadVia|TestParallelEncodingIsTheSerialOne|TestDatasetEndToEnd|TestExportKillAndResume|TestHTMLReviewOpensInChromium|TestKillAndResume|TestKillAndResumeLargeTablesSideBySide|TestKillAndResumeThroughAnIndex|TestKillAndResumeWithReaders|TestKillEditResumeRefused|TestResumeReadsAsTheKilledLoad|TestS3ExportImportAndBulkPutDatasets|TestSyncKillResume|TestWireMatchesEncodeOnDatasets
 ## LONG_PKGS are the packages that hold long tests (also kept by
 ## doccheck): the long step builds and runs only them, unless PKGS names
 ## others.

@@ -73,6 +73,7 @@ func (l *loader) group(ctx context.Context, tables []plans.Table, encs []*item.E
 			large++
 		}
 	}
+	l.largeAtOnce = min(slots, large)
 	conns := newConnPool(l.src, budget, l.opts.Logf)
 	defer conns.close()
 	gctx, cancel := context.WithCancelCause(ctx)

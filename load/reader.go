@@ -42,7 +42,8 @@ func (l *loader) rejectWire(t plans.Table, it item.WireItem, reason string) erro
 func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *item.Encoder, meter *spreadMeter, out chan<- *chunk) error {
 	qctx, cancelQuery := context.WithCancel(ctx)
 	defer cancelQuery()
-	rows, err := src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Readers: tr.readers, MinSplitBlocks: l.opts.MinSplitBlocks, Read: l.reads[tr.t.Target]})
+	rows, err := src.Rows(qctx, tr.t, extract.StreamOptions{Order: l.opts.Order, Readers: tr.readers, MinSplitBlocks: l.opts.MinSplitBlocks, Read: l.reads[tr.t.Target],
+		Tuning: order.Tuning{}.Shared(l.largeAtOnce)})
 	if err != nil {
 		return err
 	}

@@ -44,6 +44,10 @@ type loader struct {
 	running map[string]*tableRun // by target: the tables being loaded
 	// reads is how each table is read, by target (nil: a plain read).
 	reads map[string]*extract.ReadPlan
+	// largeAtOnce is how many large tables the running group loads at
+	// once (set by group before it starts them): their write orders
+	// share one table's memory bounds (order.Tuning.Shared).
+	largeAtOnce int
 }
 
 // progress reports p; calls from the tables loading at once never overlap.

@@ -65,6 +65,21 @@ func (t *Tuning) defaults() {
 	}
 }
 
+// Shared is t with its defaults applied and its memory bounds — the sort
+// buffers, the tail held in memory, the key hashes of a collision count —
+// divided among n tables whose write orders run at once, so that n of them
+// hold about what one table alone would (never less than 1 MiB of sort
+// buffer or tail each). n ≤ 1 leaves the bounds whole.
+func (t Tuning) Shared(n int) Tuning {
+	t.defaults()
+	if n > 1 {
+		t.SortMemory = max(t.SortMemory/n, 1<<20)
+		t.MemTail = max(t.MemTail/int64(n), 1<<20)
+		t.CollisionMemory = max(t.CollisionMemory/n, 1<<16)
+	}
+	return t
+}
+
 // maxSettleWorkers bounds the goroutines that sort the rows of keys found
 // out of sort-key order once the scan ends.
 const maxSettleWorkers = 4

@@ -267,3 +267,29 @@ func TestCloseWhilePreparingTheTail(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedTuningDividesTheMemory: tables whose write orders run at once
+// split one table's memory bounds; one table keeps them whole, and no
+// share falls below the floor.
+func TestSharedTuningDividesTheMemory(t *testing.T) {
+	var whole Tuning
+	whole.defaults()
+	if got := (Tuning{}).Shared(1); got != whole {
+		t.Errorf("Shared(1) = %+v, want the defaults %+v", got, whole)
+	}
+	half := (Tuning{}).Shared(2)
+	if half.SortMemory != whole.SortMemory/2 || half.MemTail != whole.MemTail/2 || half.CollisionMemory != whole.CollisionMemory/2 {
+		t.Errorf("Shared(2) = %+v, want half of %+v", half, whole)
+	}
+	if half.SpillRounds != whole.SpillRounds {
+		t.Errorf("Shared(2) changed SpillRounds: %d, want %d", half.SpillRounds, whole.SpillRounds)
+	}
+	tiny := (Tuning{}).Shared(1000)
+	if tiny.SortMemory != 1<<20 || tiny.MemTail != 1<<20 || tiny.CollisionMemory != 1<<16 {
+		t.Errorf("Shared(1000) = %+v, want the floors", tiny)
+	}
+	set := Tuning{SortMemory: 8 << 20}.Shared(4)
+	if set.SortMemory != 2<<20 {
+		t.Errorf("Shared(4) of 8 MiB sort memory = %d, want 2 MiB", set.SortMemory)
+	}
+}

@@ -372,6 +372,7 @@ func TestSideBySideShareTheBudget(t *testing.T) {
 	var mu sync.Mutex
 	rates := map[string]float64{} // each running table's last budget
 	done := map[string]bool{}
+	var since map[string]bool   // the tables that reported after all three had started
 	var together, alone float64 // all three's budgets when all three first loaded; the wide table's budget alone
 	dir := t.TempDir()
 	o := load.Options{Workers: 4, SideBySide: 3, MaxWCU: maxWCU, ProgressEvery: 20 * time.Millisecond,
@@ -385,11 +386,18 @@ func TestSideBySideShareTheBudget(t *testing.T) {
 				return
 			}
 			rates[pr.Source] = pr.Rate
-			// Summed when all three have first reported, before any
-			// ends: later, a table that has just ended and released its
-			// share may still show its last budget beside the others'
-			// raised ones, until its final progress line arrives.
-			if len(rates) == 3 && together == 0 && len(done) == 0 {
+			// Each line carries only its own table's budget, taken when
+			// it was sent: the shares change as tables start and end.
+			// The sum is taken once every table has reported again
+			// after the last of them started (so none shows the larger
+			// share it had before), and before any has ended (so none
+			// shows a share it has already released).
+			if len(rates) == 3 && since == nil {
+				since = map[string]bool{}
+			} else if since != nil {
+				since[pr.Source] = true
+			}
+			if len(since) == 3 && together == 0 && len(done) == 0 {
 				for _, r := range rates {
 					together += r
 				}

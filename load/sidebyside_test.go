@@ -373,7 +373,7 @@ func TestSideBySideShareTheBudget(t *testing.T) {
 	rates := map[string]float64{} // each running table's last budget
 	done := map[string]bool{}
 	var since map[string]bool   // the tables that reported after all three had started
-	var together, alone float64 // all three's budgets when all three first loaded; the wide table's budget alone
+	var together, alone float64 // all three's budgets once all three had started; the wide table's budget alone
 	dir := t.TempDir()
 	o := load.Options{Workers: 4, SideBySide: 3, MaxWCU: maxWCU, ProgressEvery: 20 * time.Millisecond,
 		CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "rejects.jsonl"),

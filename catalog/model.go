@@ -139,6 +139,11 @@ type Index struct {
 	Predicate        string   `json:"predicate,omitempty"`
 	Expressions      []string `json:"expressions,omitempty"`
 	NullsNotDistinct bool     `json:"nulls_not_distinct,omitempty"`
+	// Method is the index's access method when it is not btree (gin,
+	// gist, brin, hash, spgist): a gin or gist index searches inside
+	// values (trigrams, text search, containment, geometry) rather than
+	// looking rows up by them, and a brin index only narrows a scan.
+	Method string `json:"method,omitempty"`
 }
 
 // KeyCandidate reports whether the index proves its columns unique for every

@@ -123,7 +123,8 @@ ORDER BY attrelid, attnum, pref, seq`
 
 	// indexesQuery lists primary keys, unique constraints, unique indexes
 	// and ordinary indexes (unique false) by their key columns (attnum 0 is an expression; INCLUDE
-	// columns are left out: they do not take part in uniqueness).
+	// columns are left out: they do not take part in uniqueness), with the
+	// access method when it is not btree.
 	indexesQuery = `
 SELECT i.indrelid, ic.relname, i.indisprimary, i.indisunique,
        EXISTS (SELECT 1 FROM pg_constraint con
@@ -132,9 +133,11 @@ SELECT i.indrelid, ic.relname, i.indisprimary, i.indisunique,
        %s,
        ARRAY(SELECT i.indkey[k]::int FROM generate_series(0, i.indnkeyatts - 1) k ORDER BY k),
        ARRAY(SELECT pg_get_indexdef(i.indexrelid, k + 1, false)
-             FROM generate_series(0, i.indnkeyatts - 1) k WHERE i.indkey[k] = 0 ORDER BY k)
+             FROM generate_series(0, i.indnkeyatts - 1) k WHERE i.indkey[k] = 0 ORDER BY k),
+       CASE WHEN am.amname = 'btree' THEN '' ELSE am.amname::text END
 FROM pg_index i
 JOIN pg_class ic ON ic.oid = i.indexrelid
+JOIN pg_am am ON am.oid = ic.relam
 WHERE i.indrelid = ANY($1)
 ORDER BY i.indrelid, i.indisprimary DESC, ic.relname`
 
@@ -411,7 +414,7 @@ func inspectIndexes(ctx context.Context, tx pgx.Tx, oids []uint32, byOID map[uin
 			attnums []int
 		)
 		if err := rows.Scan(&oid, &ix.Name, &primary, &unique, &ix.Constraint, &ix.Predicate, &ix.NullsNotDistinct,
-			&attnums, &ix.Expressions); err != nil {
+			&attnums, &ix.Expressions, &ix.Method); err != nil {
 			return fmt.Errorf("inspect indexes: %w", err)
 		}
 		t := byOID[oid]

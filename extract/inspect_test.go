@@ -90,3 +90,39 @@ func TestInspectGolden(t *testing.T) {
 		})
 	}
 }
+
+// TestInspectIndexMethod: an index that is not a btree reports its access
+// method (a gin or gist index searches inside values, a brin index narrows
+// a scan, a hash index looks values up); a btree reports none.
+func TestInspectIndexMethod(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewDatabase(t, "")
+	_, err := db.Pool.Exec(context.Background(), `
+CREATE TABLE docs (
+    id int PRIMARY KEY,
+    title text NOT NULL,
+    body tsvector,
+    during tstzrange,
+    made timestamptz,
+    code text
+);
+CREATE INDEX docs_title ON docs (title);
+CREATE INDEX docs_body ON docs USING gin (body);
+CREATE INDEX docs_during ON docs USING gist (during);
+CREATE INDEX docs_made ON docs USING brin (made);
+CREATE INDEX docs_code ON docs USING hash (code);`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc := inspect(t, db, extract.InspectOptions{Tables: []string{"docs"}})
+	got := map[string]string{}
+	tb := sc.Tables[0]
+	got[tb.PrimaryKey.Name] = tb.PrimaryKey.Method
+	for _, ix := range tb.Indexes {
+		got[ix.Name] = ix.Method
+	}
+	want := map[string]string{"docs_pkey": "", "docs_title": "", "docs_body": "gin", "docs_during": "gist", "docs_made": "brin", "docs_code": "hash"}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("index methods (-want +got):\n%s", d)
+	}
+}

@@ -35,7 +35,7 @@ type inspectFlags struct {
 //	             "domain", "category", "enum", "element", "not_null", "default",
 //	             "identity", "generated", "comment", "sequence", "uuid_default"}],
 //	             "primary_key" and "unique": [{"name", "columns", "constraint",
-//	             "predicate", "expressions", "nulls_not_distinct"}],
+//	             "predicate", "expressions", "nulls_not_distinct", "method"}],
 //	             "foreign_keys": [{"name", "columns", "ref_schema", "ref_table",
 //	             "ref_columns", "from_partition"}],
 //	             "indexes" (ordinary indexes, same fields as "unique"),

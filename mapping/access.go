@@ -24,6 +24,21 @@ const StrongWorkloadCalls = 100
 // way, and a list of a parent's children then reads from the index alone.
 const smallItemBytes = 1024
 
+// The rules of the access paths that this file alone applies; each is
+// described in docs/key-design.md under its name, and the why of the
+// lookup or index it decides cites it.
+const (
+	// RuleSearchIndex: a gin, gist, sp-gist or brin index searches
+	// inside values (trigrams, words, elements, ranges, shapes) or narrows
+	// a scan; it looks no row up by a value, so no DynamoDB key serves it
+	// and no index is proposed for it.
+	RuleSearchIndex = "search-index"
+)
+
+// AccessRules lists the access-path rules of this file, for the test that
+// the documentation names each.
+var AccessRules = []string{RuleSearchIndex}
+
 // lookup is one way the source reads a table, before it is judged.
 type lookup struct {
 	kind, source string
@@ -61,6 +76,9 @@ type lookup struct {
 	// unusable says why the lookup cannot be a key at all (an expression
 	// or partial index).
 	unusable string
+	// search says why a source index is no lookup by value at all (rule
+	// search-index): not served, not even by the base key.
+	search string
 	// referencedBy lists the other tables' written columns that refer to
 	// a one-column primary key or unique lookup: readers holding a child
 	// item resolve its parent by that value, surrogate or not.
@@ -92,6 +110,12 @@ func (d *designer) access(pt *plans.Table) {
 		ap := plans.AccessPath{Name: d.lookupName(l), Kind: l.kind, Source: l.source, Columns: l.cols, Parent: l.parent, Calls: l.calls, Rows: l.rows}
 		if l.calls > 0 {
 			ap.Why = append(ap.Why, fmt.Sprintf("workload: %s calls returning %s rows filter on it", plans.Thousands(l.calls), plans.Thousands(l.rows)))
+		}
+		if l.search != "" {
+			ap.ServedBy = plans.ServedByNone
+			ap.Why = append(ap.Why, "not served: "+l.search)
+			pt.AccessPaths = append(pt.AccessPaths, ap)
+			continue
 		}
 		why, ok := baseServes(pt, l.cols)
 		if ok && l.kind == plans.AccessIndex && len(l.cols) > 1 && !l.leadClassifies && !l.classification && !l.sorts {
@@ -380,7 +404,7 @@ func (d *designer) lookups() []lookup {
 		if ix.Predicate != "" {
 			src += " (partial: WHERE " + ix.Predicate + "; the index holds every item with its key attributes, readers filter the rest)"
 		}
-		l := lookup{kind: plans.AccessIndex, source: src, cols: ix.Columns, indexed: true, unusable: unusable(ix)}
+		l := lookup{kind: plans.AccessIndex, source: src, cols: ix.Columns, indexed: true, unusable: unusable(ix), search: searchIndex(ix)}
 		if nc := d.normalisedColumns(ix); nc != nil {
 			l.cols, l.source = nc, src+" (over "+strings.Join(ix.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
 		}
@@ -438,6 +462,24 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// searchIndex says why a source index searches rather than looks rows up
+// (rule search-index), or "" for a btree or hash index. A gin index finds
+// rows by the words, trigrams or elements inside a value (LIKE '%x%', text
+// search, array containment), a gist or sp-gist index by overlap or
+// distance (ranges, shapes, addresses in a network), a brin index narrows a
+// scan by ranges of the table's physical order: none looks a row up by the
+// value a reader holds, which is all a DynamoDB key does, and an index on
+// the columns' exact values would be written for no reader the source has.
+func searchIndex(ix *catalog.Index) string {
+	switch ix.Method {
+	case "", "btree", "hash":
+		return ""
+	case "brin":
+		return fmt.Sprintf("a brin index (rule %s): it narrows a scan by ranges of the table's physical order and looks no row up by a value; no index proposed", RuleSearchIndex)
+	}
+	return fmt.Sprintf("a %s index (rule %s): it searches inside the values (words, trigrams, elements, ranges or shapes), which no DynamoDB key does; no index proposed (a search service serves such reads)", ix.Method, RuleSearchIndex)
 }
 
 // normalisingCall matches the functions and casts that normalise one value

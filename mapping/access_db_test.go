@@ -540,3 +540,38 @@ func TestIDHolderServesTheKey(t *testing.T) {
 		t.Errorf("access_tokens by id (held by pushers.access_token): not served: %+v", pt.AccessPaths)
 	}
 }
+
+// TestSearchIndexIsNoLookup (rule search-index): a gin index of trigrams
+// over a title and a brin index over a time search inside values or narrow
+// a scan; no reader looks a row up by them, so no index is proposed and the
+// lookups say why. A hash index and a btree index look rows up by value and
+// are served.
+func TestSearchIndexIsNoLookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+		`CREATE TABLE articles (slug text PRIMARY KEY, title text NOT NULL, author_code text NOT NULL, editor_code text NOT NULL, posted_at timestamptz NOT NULL)`,
+		`INSERT INTO articles SELECT 'a' || i, 'title number ' || i, 'w' || (i % 300), 'e' || (i % 250), '2024-01-01'::timestamptz + i * interval '1 hour' FROM generate_series(1, 3000) i`,
+		`CREATE INDEX articles_title_trgm ON articles USING gin (title gin_trgm_ops)`,
+		`CREATE INDEX articles_posted ON articles USING brin (posted_at)`,
+		`CREATE INDEX articles_author ON articles (author_code)`,
+		`CREATE INDEX articles_editor ON articles USING hash (editor_code)`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.articles")
+	for _, ix := range pt.Indexes {
+		if pk := partColumns(&ix.PartitionKey); slices.Contains(pk, "title") || slices.Contains(pk, "posted_at") {
+			t.Errorf("an index proposed for a search index: %s on %v", ix.Name, pk)
+		}
+	}
+	for _, a := range pt.AccessPaths {
+		if (a.Source == "index articles_title_trgm" || a.Source == "index articles_posted") &&
+			(a.ServedBy != plans.ServedByNone || !strings.Contains(strings.Join(a.Why, ";"), "rule "+RuleSearchIndex)) {
+			t.Errorf("%s: served by %s, why %v: want not served, citing %s", a.Name, a.ServedBy, a.Why, RuleSearchIndex)
+		}
+	}
+	if enabledIndexFor(pt, "author_code") == nil || enabledIndexFor(pt, "editor_code") == nil {
+		t.Errorf("the btree and hash lookups are not served by enabled indexes: %+v", pt.AccessPaths)
+	}
+}

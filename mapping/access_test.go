@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -298,5 +300,20 @@ func TestInferredOwnerList(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no access path for account_id: %+v", pt.AccessPaths)
+	}
+}
+
+// TestAccessRulesDocumented: every access-path rule of access.go is
+// described in docs/key-design.md under its name.
+func TestAccessRulesDocumented(t *testing.T) {
+	t.Parallel()
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "key-design.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, rule := range AccessRules {
+		if !strings.Contains(string(doc), "`"+rule+"`") {
+			t.Errorf("access rule %s is not described in docs/key-design.md", rule)
+		}
 	}
 }

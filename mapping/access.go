@@ -33,11 +33,15 @@ const (
 	// a scan; it looks no row up by a value, so no DynamoDB key serves it
 	// and no index is proposed for it.
 	RuleSearchIndex = "search-index"
+	// RuleUniqueLead: an ordinary index of several columns led by a
+	// one-column unique key finds at most one row by that column; the
+	// key's own lookup serves it, the other columns only filter.
+	RuleUniqueLead = "unique-lead"
 )
 
 // AccessRules lists the access-path rules of this file, for the test that
 // the documentation names each.
-var AccessRules = []string{RuleSearchIndex}
+var AccessRules = []string{RuleSearchIndex, RuleUniqueLead}
 
 // lookup is one way the source reads a table, before it is judged.
 type lookup struct {
@@ -116,6 +120,28 @@ func (d *designer) access(pt *plans.Table) {
 			ap.Why = append(ap.Why, "not served: "+l.search)
 			pt.AccessPaths = append(pt.AccessPaths, ap)
 			continue
+		}
+		if key := d.uniqueLead(l); key != "" {
+			// Rule unique-lead: one row at most, found by its key.
+			what := fmt.Sprintf("led by %s, a one-column unique key (rule %s): at most one item, found by %s's own lookup; the other columns filter it", key, RuleUniqueLead, key)
+			if why, ok := baseServes(pt, []string{key}); ok {
+				ap.ServedBy = plans.ServedByBase
+				ap.Why = append(ap.Why, why+"; "+what)
+				pt.AccessPaths = append(pt.AccessPaths, ap)
+				continue
+			}
+			if ix := byCols[colsKey([]string{key})]; ix != nil {
+				ap.ServedBy = ix.Name
+				ap.Why = append(ap.Why, "the index "+ix.Name+" of "+key+"; "+what)
+				pt.AccessPaths = append(pt.AccessPaths, ap)
+				continue
+			}
+			if why := failed[colsKey([]string{key})]; why != "" {
+				ap.ServedBy = plans.ServedByNone
+				ap.Why = append(ap.Why, "not served, a Scan after the migration: "+what+", and that lookup is not served: "+why)
+				pt.AccessPaths = append(pt.AccessPaths, ap)
+				continue
+			}
 		}
 		why, ok := baseServes(pt, l.cols)
 		if ok && l.kind == plans.AccessIndex && len(l.cols) > 1 && !l.leadClassifies && !l.classification && !l.sorts {
@@ -462,6 +488,28 @@ func (d *designer) lookups() []lookup {
 		out = append(out, lookup{kind: plans.AccessWorkload, source: "pg_stat_statements: " + what, cols: wl.Columns, calls: wl.Calls, rows: wl.Rows})
 	}
 	return out
+}
+
+// uniqueLead returns the leading column of an ordinary source index of
+// several columns when that column alone is a declared unique key of the
+// table (primary key, unique constraint or unique index over the column,
+// not partial): such an index finds at most one row by its leading column
+// (rule unique-lead), or orders nothing a key lookup does not find. ""
+// otherwise.
+func (d *designer) uniqueLead(l lookup) string {
+	if l.kind != plans.AccessIndex || len(l.cols) < 2 || l.unusable != "" {
+		return ""
+	}
+	keys := []*catalog.Index{d.t.PrimaryKey}
+	for i := range d.t.Uniques {
+		keys = append(keys, &d.t.Uniques[i])
+	}
+	for _, k := range keys {
+		if k != nil && k.KeyCandidate() && len(k.Columns) == 1 && k.Columns[0] == l.cols[0] {
+			return l.cols[0]
+		}
+	}
+	return ""
 }
 
 // searchIndex says why a source index searches rather than looks rows up

@@ -575,3 +575,48 @@ func TestSearchIndexIsNoLookup(t *testing.T) {
 		t.Errorf("the btree and hash lookups are not served by enabled indexes: %+v", pt.AccessPaths)
 	}
 }
+
+// TestUniqueLeadIndexIsTheKeysLookup (rule unique-lead): an ordinary index
+// led by a one-column unique key finds one row by it, whatever follows: a
+// session's (token, created_at) is the token's GetItem on the base key, a
+// member's (id, status) the index of the referenced id; neither gets an
+// index of its own. An index led by a column that is unique only together
+// with another (a team's members by user) is still that column's list.
+func TestUniqueLeadIndexIsTheKeysLookup(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE sessions (token text PRIMARY KEY, created_at timestamptz NOT NULL, user_code text NOT NULL)`,
+		`INSERT INTO sessions SELECT md5(i::text), '2024-01-01'::timestamptz + i * interval '1 minute', 'u' || (i % 300) FROM generate_series(1, 3000) i`,
+		`CREATE INDEX sessions_token_made ON sessions (token, created_at)`,
+		`CREATE TABLE members (id serial PRIMARY KEY, email text NOT NULL UNIQUE, status text NOT NULL)`,
+		`INSERT INTO members (email, status) SELECT 'm' || i || '@example.com', (ARRAY['on', 'off'])[i % 2 + 1] FROM generate_series(1, 3000) i`,
+		`CREATE INDEX members_id_status ON members (id, status)`,
+		`CREATE TABLE badges (badge_code text PRIMARY KEY, member_id int NOT NULL REFERENCES members)`,
+		`INSERT INTO badges SELECT 'b' || i, i % 3000 + 1 FROM generate_series(1, 3000) i`,
+		`CREATE TABLE team_members (team_code text NOT NULL, user_code text NOT NULL, joined_at timestamptz NOT NULL, PRIMARY KEY (team_code, user_code))`,
+		`INSERT INTO team_members SELECT 't' || (i % 200), 'u' || (i / 200 * 7 + i % 311), now() FROM generate_series(0, 2999) i ON CONFLICT DO NOTHING`,
+		`CREATE INDEX team_members_user ON team_members (user_code, team_code, joined_at)`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	check := func(source, index, servedBy string) {
+		t.Helper()
+		pt := table(t, p, source)
+		i := slices.IndexFunc(pt.AccessPaths, func(a plans.AccessPath) bool { return a.Source == "index "+index })
+		if i < 0 {
+			t.Fatalf("%s: no lookup for %s: %+v", source, index, pt.AccessPaths)
+		}
+		a := pt.AccessPaths[i]
+		if a.ServedBy != servedBy || !strings.Contains(strings.Join(a.Why, ";"), "rule "+RuleUniqueLead) {
+			t.Errorf("%s: served by %s, why %v: want %s citing %s", a.Name, a.ServedBy, a.Why, servedBy, RuleUniqueLead)
+		}
+		if len(pt.Indexes) > 0 && servedBy == plans.ServedByBase {
+			t.Errorf("%s: indexes %+v, want none", source, pt.Indexes)
+		}
+	}
+	check("public.sessions", "sessions_token_made", plans.ServedByBase)
+	check("public.members", "members_id_status", "gsi_id")
+	if pt := table(t, p, "public.team_members"); enabledIndexFor(pt, "user_code", "team_code", "joined_at") == nil {
+		t.Errorf("team_members by user_code (a user's teams): not served by an enabled index: %+v", pt.AccessPaths)
+	}
+}

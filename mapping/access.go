@@ -37,11 +37,16 @@ const (
 	// one-column unique key finds at most one row by that column; the
 	// key's own lookup serves it, the other columns only filter.
 	RuleUniqueLead = "unique-lead"
+	// RuleOneIndexPerPartitionKey: a proposal merges into another with
+	// the same partition key that holds every item it holds and serves
+	// each of its lookups as far (the partition key, then as many of the
+	// lookup's columns in the sort key): one index per partition key.
+	RuleOneIndexPerPartitionKey = "one-index-per-partition-key"
 )
 
 // AccessRules lists the access-path rules of this file, for the test that
 // the documentation names each.
-var AccessRules = []string{RuleSearchIndex, RuleUniqueLead}
+var AccessRules = []string{RuleSearchIndex, RuleUniqueLead, RuleOneIndexPerPartitionKey}
 
 // lookup is one way the source reads a table, before it is judged.
 type lookup struct {
@@ -229,9 +234,12 @@ func (d *designer) access(pt *plans.Table) {
 }
 
 // mergeIndexes folds a proposal into another with the same partition key
-// when that one serves every lookup the first serves (its sort key is as
-// long or longer) and holds every item the first holds (its sort key is
-// never missing where the first's keys are present): one index per
+// (rule one-index-per-partition-key) when that one has a sort key as long
+// or longer, serves every lookup the first serves as far (the partition
+// key, then as many of the lookup's columns in its sort key: a proposal
+// keyed on a team alone, filtering a display name, folds into the team's
+// index sorted by type) and holds every item the first holds (its sort key
+// is never missing where the first's keys are present): one index per
 // partition key, enabled when either was, instead of two indexes written
 // for one read.
 func (d *designer) mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls map[string]int64) []*plans.Index {
@@ -245,10 +253,23 @@ func (d *designer) mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls m
 		}
 		return out
 	}
-	servedBy := func(ix *plans.Index, cols []string) bool {
+	// reach is how many of a lookup's columns an index's keys take part
+	// in: its partition key (all of it among them), then the leading
+	// sort key parts among them; -1 when the index cannot serve the
+	// lookup. The rest of the lookup's columns filter the items read.
+	reach := func(ix *plans.Index, cols []string) int {
 		pk, sk := keyCols(&ix.PartitionKey), keyCols(ix.SortKey)
-		rest := slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return slices.Contains(pk, c) })
-		return len(pk) > 0 && len(rest)+len(pk) == len(cols) && containsAll(cols, pk) && len(rest) <= len(sk) && sameSet(rest, sk[:len(rest)])
+		if len(pk) == 0 || !containsAll(cols, pk) {
+			return -1
+		}
+		n := len(pk)
+		for _, c := range sk {
+			if !slices.Contains(cols, c) || slices.Contains(pk, c) {
+				break
+			}
+			n++
+		}
+		return n
 	}
 	dropped := map[*plans.Index]bool{}
 	for _, from := range indexes {
@@ -259,7 +280,7 @@ func (d *designer) mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls m
 			}
 			ok := d.holdsAll(pt, into, from)
 			for _, ap := range pt.AccessPaths {
-				if ap.ServedBy == from.Name && !servedBy(into, ap.Columns) {
+				if ap.ServedBy == from.Name && reach(into, ap.Columns) < reach(from, ap.Columns) {
 					ok = false
 				}
 			}
@@ -269,7 +290,7 @@ func (d *designer) mergeIndexes(pt *plans.Table, indexes []*plans.Index, calls m
 			for j := range pt.AccessPaths {
 				if ap := &pt.AccessPaths[j]; ap.ServedBy == from.Name {
 					ap.ServedBy = into.Name
-					ap.Why = append(ap.Why, "merged into "+into.Name+", which has the same partition key and a sort key as long: one index per partition key")
+					ap.Why = append(ap.Why, fmt.Sprintf("merged into %s, which has the same partition key and serves the lookup as far (rule %s)", into.Name, RuleOneIndexPerPartitionKey))
 				}
 			}
 			if from.Enabled && !into.Enabled {

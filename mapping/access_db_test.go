@@ -620,3 +620,35 @@ func TestUniqueLeadIndexIsTheKeysLookup(t *testing.T) {
 		t.Errorf("team_members by user_code (a user's teams): not served by an enabled index: %+v", pt.AccessPaths)
 	}
 }
+
+// TestOneIndexPerPartitionKey (rule one-index-per-partition-key): a team's
+// channels are read by (team_code, display_name) and by (team_code, kind).
+// The display name is empty in some rows, so its index keys on the team
+// alone and filters the name; the index sorted by kind serves that lookup
+// as far and holds every item, so the two proposals are one index.
+func TestOneIndexPerPartitionKey(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE channels (channel_code text PRIMARY KEY, team_code text NOT NULL, display_name text NOT NULL, kind text NOT NULL)`,
+		`INSERT INTO channels SELECT 'c' || i, 't' || (i % 300), CASE WHEN i % 10 = 0 THEN '' ELSE 'name ' || i END, (ARRAY['O', 'P', 'D', 'G'])[i % 4 + 1] FROM generate_series(0, 2999) i`,
+		`CREATE INDEX channels_team_name ON channels (team_code, display_name)`,
+		`CREATE INDEX channels_team_kind ON channels (team_code, kind)`)
+	if probs := plans.Validate(p); len(probs) > 0 {
+		t.Fatalf("plan does not validate: %v", probs)
+	}
+	pt := table(t, p, "public.channels")
+	var team []string
+	for _, ix := range pt.Indexes {
+		if slices.Equal(partColumns(&ix.PartitionKey), []string{"team_code"}) {
+			team = append(team, ix.Name)
+		}
+	}
+	if len(team) != 1 {
+		t.Fatalf("indexes keyed on team_code: %v, want one", team)
+	}
+	for _, cols := range [][]string{{"team_code", "display_name"}, {"team_code", "kind"}} {
+		if ix := enabledIndexFor(pt, cols...); ix == nil || ix.Name != team[0] {
+			t.Errorf("channels by %v: not served by %s: %+v", cols, team[0], pt.AccessPaths)
+		}
+	}
+}

@@ -458,7 +458,7 @@ func (d *designer) lookups() []lookup {
 		if len(ix.Columns) > 0 {
 			l.classification = d.classifies(ix.Columns[0], true)
 			if col := t.Column(ix.Columns[0]); col != nil {
-				if kp, why := keyPartFor(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
+				if kp, why := d.sortPart(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
 					l.sorts = true
 				}
 			}

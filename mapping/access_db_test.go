@@ -652,3 +652,23 @@ func TestOneIndexPerPartitionKey(t *testing.T) {
 		}
 	}
 }
+
+// TestEpochTimeIndexOnlySorts: an index led by an integer that holds a
+// time as seconds since 1970 (rule epoch-time) orders rows as an index on a
+// timestamp does; it looks nothing up, so it is proposed off, while an
+// index on a reference stays on.
+func TestEpochTimeIndexOnlySorts(t *testing.T) {
+	t.Parallel()
+	p := designSQL(t, Options{},
+		`CREATE TABLE events (event_code text PRIMARY KEY, project_code text NOT NULL, date_creation bigint NOT NULL)`,
+		`INSERT INTO events SELECT 'e' || i, 'p' || (i % 300), 1700000000 + i * 3607 FROM generate_series(0, 2999) i`,
+		`CREATE INDEX events_created ON events (date_creation)`,
+		`CREATE INDEX events_project ON events (project_code)`)
+	pt := table(t, p, "public.events")
+	if ix := enabledIndexFor(pt, "date_creation"); ix != nil {
+		t.Errorf("events by date_creation (epoch seconds): enabled %s (%s), want off: it only sorts", ix.Name, ix.Rule)
+	}
+	if enabledIndexFor(pt, "project_code") == nil {
+		t.Errorf("events by project_code: not served by an enabled index: %+v", pt.AccessPaths)
+	}
+}

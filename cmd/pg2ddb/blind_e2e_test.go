@@ -9,8 +9,8 @@ import (
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 )
 
-// TestBlindEndToEnd takes every schema of the blind corpus — twelve public
-// schemas nobody tuned the planner for, 281 tables with generated data —
+// TestBlindEndToEnd takes every schema of the blind corpus — sixteen public
+// schemas nobody tuned the planner for, 351 tables with generated data —
 // through the CLI path a user takes: plan (mapping.Design, unedited) →
 // review → load → verify (issue 21, "Accepted when"), into the in-process
 // simulator, or into dynalite with PG2DDB_BLIND_DYNALITE set. Every

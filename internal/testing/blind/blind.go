@@ -1,6 +1,7 @@
 // Package blind is a blind test corpus for pg2ddb's key design: public
-// PostgreSQL schemas (AdventureWorks, the airlines demo, Kanboard, Lemmy, listmonk,
-// Mastodon, Mattermost, MusicBrainz, OpenStreetMap, Synapse, TPC-DS, TPC-H), cut down to realistic subsets, with
+// PostgreSQL schemas (AdventureWorks, the airlines demo, Harbor, Kanboard, Lemmy, listmonk,
+// Mastodon, Mattermost, miniflux, MusicBrainz, OpenStreetMap, Synapse, Temporal, TPC-DS,
+// TPC-H, Umami), cut down to realistic subsets, with
 // deterministic generated data and, for every table, the key design a
 // DynamoDB data-modelling expert expects. The verdicts were written from the
 // schemas and the meaning of their data before any planner run, by someone
@@ -13,7 +14,7 @@
 // foreign keys and indexes, added after the data as the sources do),
 // expected.yaml (the verdicts) and SOURCE.md (where the DDL comes from and how
 // it was cut down). README.md describes the corpus, the
-// tune/holdout/holdout2/holdout3 split and the verdict format.
+// tune/holdout/holdout2/holdout3/holdout4 split and the verdict format.
 //
 // Score grades a plan's tables against the verdicts (right, acceptable,
 // wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
@@ -58,10 +59,14 @@ const (
 	// verdicts committed before any planner run on it: its results are only
 	// measured.
 	SplitHoldout3 = "holdout3"
+	// SplitHoldout4 marks a schema added as a fourth fresh holdout (miniflux,
+	// temporal, harbor, umami), its verdicts committed before any planner run
+	// on it: its results are only measured.
+	SplitHoldout4 = "holdout4"
 )
 
 // Splits lists every split, in the order they were added.
-var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3}
+var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4}
 
 // Expectation is the expected design of every table of one corpus schema
 // (expected.yaml).

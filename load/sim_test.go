@@ -5,14 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/target"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/smithy-go"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
@@ -72,8 +68,8 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 		},
 	})
 	ddb := testenv.DynamoDBAt(sim.URL())
-	lost := &lostResponses{Client: ddb}
-	res, err := load.Run(t.Context(), p, src, lost, load.Options{Workers: 8, Retry: patientRetry})
+	lost := watchLost(ddb)
+	res, err := load.Run(t.Context(), p, src, lost.client, load.Options{Workers: 8, Retry: patientRetry})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,23 +105,6 @@ func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 		t.Logf("%d responses lost beyond the injected drops; %d items written twice", unanswered, ts.Overwrites)
 	}
 	wantWrites(t, sim, p.Tables[0].Target, faultRows+ts.Overwrites, faultRows, ts.Overwrites)
-}
-
-// lostResponses counts the calls that ended without an answer from the
-// server (a dropped or reset connection): the server may have applied
-// them.
-type lostResponses struct {
-	load.Client
-	calls atomic.Int64
-}
-
-func (c *lostResponses) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	out, err := c.Client.BatchWriteItem(ctx, in, opt...)
-	var api smithy.APIError
-	if err != nil && !errors.As(err, &api) {
-		c.calls.Add(1)
-	}
-	return out, err
 }
 
 // wantWrites requires that the simulator accepted exactly puts puts into

@@ -25,12 +25,14 @@ import (
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// The write floor (figure 1-floor) is what the AWS SDK and the count-only
-// simulator alone take to write the loader's items on this machine, with
-// no PostgreSQL and no pg2ddb: the exact BatchWriteItem bodies of one load,
-// captured at the simulator beforehand and held in memory, sent again by
-// a bare loop of SDK calls from as many goroutines as the loader's
-// --workers, each body signed and sent as it is. Figure 1 divides the load
+// The write floor (figure 1-floor) is what the load's sender and the
+// count-only simulator alone take to write the loader's items on this
+// machine, with no PostgreSQL and no pg2ddb pipeline: the exact
+// BatchWriteItem bodies of one load, captured at the simulator beforehand
+// and held in memory, sent again by a bare loop from as many goroutines as
+// the loader's --workers through the sender a load uses (load.NewSender),
+// each body signed and sent as it is; 1-floor-sdk sends them through the
+// SDK's BatchWriteItem instead (--write-client sdk). Figure 1 divides the load
 // by a COPY of the table, which knows nothing of the write side; the floor
 // shows how much of that ratio the write side alone takes here (both the
 // client and the simulator run on the same cores as the load).
@@ -110,7 +112,8 @@ type floorResult struct {
 // runFloorChild is the child: it sends the bodies in path to table at
 // endpoint from workers goroutines through the write client wc and
 // prints a floorResult. With PG2DDB_BENCH_FLOOR_PROFILE set, it writes a
-// CPU profile of the sends to that file.
+// CPU profile of the sends to that file (with .sdk appended for the SDK's
+// BatchWriteItem).
 func runFloorChild(ctx context.Context, path, endpoint, table string, workers int, wc load.WriteClient) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
@@ -137,6 +140,9 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 		return fmt.Errorf("floor: the %s write client is not available: %s", wc, why)
 	}
 	if path := os.Getenv("PG2DDB_BENCH_FLOOR_PROFILE"); path != "" {
+		if wc == load.WriteSDK {
+			path += ".sdk"
+		}
 		stop, err := startCPUProfile(path)
 		if err != nil {
 			return err

@@ -119,8 +119,9 @@ func (s sdkSender) SendBatch(ctx context.Context, table string, body []byte) (*d
 // only logs a mismatch: a mismatch is a retryable DeserializationError.
 // It drops the SDK's amz-sdk-invocation-id and amz-sdk-request headers
 // (retry bookkeeping of the SDK, unused by DynamoDB), its Lambda
-// recursion-detection header, request/response logging, tracing and
-// metrics.
+// recursion-detection header, tracing and metrics; a client that asks for
+// request or response logging, endpoint discovery or anything else it
+// does not do (leanUnsupported) is sent for by the SDK.
 type leanSender struct {
 	http      dynamodb.HTTPClient
 	creds     aws.CredentialsProvider
@@ -232,7 +233,9 @@ func leanUnsupported(o dynamodb.Options) string {
 		return "interceptors"
 	case o.EnableAcceptEncodingGzip:
 		return "gzip responses"
-	case o.ClientLogMode&^aws.LogSigning != 0:
+	case o.EndpointDiscovery.EnableEndpointDiscovery == aws.EndpointDiscoveryEnabled:
+		return "endpoint discovery"
+	case o.ClientLogMode&(aws.LogRequest|aws.LogRequestWithBody|aws.LogResponse|aws.LogResponseWithBody) != 0:
 		return "request or response logging"
 	}
 	return ""

@@ -476,6 +476,9 @@ func TestNewSenderFallsBackToTheSDK(t *testing.T) {
 		"anonymous":   NewClient(aws.Config{Region: "us-east-1", Credentials: aws.AnonymousCredentials{}}, "http://127.0.0.1:1"),
 		"middleware":  NewClient(testConfig(), "http://127.0.0.1:1", WithBody(nil)),
 		"log request": NewClient(testConfig(), "http://127.0.0.1:1", func(o *dynamodb.Options) { o.ClientLogMode = aws.LogRequest }),
+		"discovery": NewClient(testConfig(), "http://127.0.0.1:1", func(o *dynamodb.Options) {
+			o.EndpointDiscovery.EnableEndpointDiscovery = aws.EndpointDiscoveryEnabled
+		}),
 	} {
 		s, why := NewSender(c, WriteLean)
 		if _, ok := s.(sdkSender); !ok || why == "" {

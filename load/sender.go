@@ -301,9 +301,10 @@ func (s *leanSender) send(ctx context.Context, table string, body []byte) (*dyna
 	for k, v := range ep.headers {
 		h[k] = v
 	}
-	h["Content-Type"] = contentType
-	h["X-Amz-Target"] = batchWriteItemTarget
-	h["Accept-Encoding"] = identityEncoding
+	// Slices of their own: an HTTP client may edit a request's headers.
+	h["Content-Type"] = []string{jsonContentType}
+	h["X-Amz-Target"] = []string{batchWriteItemTarget}
+	h["Accept-Encoding"] = []string{"identity"}
 	if s.userAgent != "" {
 		h["User-Agent"] = []string{s.userAgent}
 	}
@@ -355,10 +356,12 @@ func (s *leanSender) send(ctx context.Context, table string, body []byte) (*dyna
 	return out, nil
 }
 
+const (
+	jsonContentType      = "application/x-amz-json-1.0"
+	batchWriteItemTarget = "DynamoDB_20120810.BatchWriteItem"
+)
+
 var (
-	contentType          = []string{"application/x-amz-json-1.0"}
-	batchWriteItemTarget = []string{"DynamoDB_20120810.BatchWriteItem"}
-	identityEncoding     = []string{"identity"}
 	// emptyBatchWriteItemOutput is DynamoDB's answer to a call that
 	// wrote every item, decoded without the protocol's decoder.
 	emptyBatchWriteItemOutput = []byte(`{"UnprocessedItems":{}}`)
@@ -568,7 +571,7 @@ func probeUserAgent(c *dynamodb.Client) (string, error) {
 		return &http.Response{
 			StatusCode: http.StatusOK, Status: "200 OK", Proto: "HTTP/1.1", ProtoMajor: 1, ProtoMinor: 1,
 			// With its checksum: the SDK logs a warning without one.
-			Header:        http.Header{"Content-Type": contentType, "X-Amz-Crc32": {strconv.FormatUint(uint64(crc32.ChecksumIEEE(b)), 10)}},
+			Header:        http.Header{"Content-Type": {jsonContentType}, "X-Amz-Crc32": {strconv.FormatUint(uint64(crc32.ChecksumIEEE(b)), 10)}},
 			Body:          io.NopCloser(bytes.NewReader(b)),
 			ContentLength: int64(len(b)), Request: r,
 		}, nil

@@ -103,9 +103,11 @@ func (s sdkSender) SendBatch(ctx context.Context, table string, body []byte) (*d
 // endpoint, account ID and its mode, the table), its HTTP client, and
 // its awsJson 1.0 protocol to decode errors and UnprocessedItems — but
 // without the SDK's per-call middleware stack, which measured as about
-// half of the CPU of each call (a fresh stack of some 40 middlewares,
-// context values, an invocation-id UUID, the serialization of a
-// placeholder input, a response wrapped three times). Errors are wrapped
+// two thirds of the client-side CPU of each call (a fresh stack of some
+// 40 middlewares, context values, an invocation-id UUID, the
+// serialization of a placeholder input; BenchmarkBatchWriteItemSDK and
+// BenchmarkBatchWriteItemLean: about 36 µs and 312 allocations against
+// 12 µs and 67 for an 11 KB body, most of the 12 the body's SHA-256). Errors are wrapped
 // as the SDK wraps them (smithy.OperationError around
 // awshttp.ResponseError around the decoded API error or
 // smithyhttp.RequestSendError), so the writer's retry, throttling and

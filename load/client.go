@@ -17,8 +17,10 @@ import (
 
 // NewClient is the DynamoDB client pg2ddb writes and reads with, built
 // from the AWS configuration chain (cfg) with endpoint, when not empty, in
-// place of the region's. The write floor of the benchmark builds its
-// client here too, so that it measures the same client the load sends with.
+// place of the region's. A load sends its BatchWriteItem calls through
+// NewSender of this client; the write floor of the benchmark builds its
+// client and sender the same way, so that it measures what the load sends
+// with.
 func NewClient(cfg aws.Config, endpoint string, optFns ...func(*dynamodb.Options)) *dynamodb.Client {
 	return dynamodb.NewFromConfig(cfg, append([]func(*dynamodb.Options){func(o *dynamodb.Options) {
 		o.HTTPClient = InMemoryBodies(detachedBodies{writeClient()})

@@ -55,6 +55,30 @@ func BenchmarkBatchWriteItemSDK(b *testing.B) {
 	}
 }
 
+// BenchmarkBatchWriteItemLean measures the same call through the lean
+// sender a load writes with (NewSender of the same client).
+func BenchmarkBatchWriteItemLean(b *testing.B) {
+	item := `{"PutRequest":{"Item":{"pk":{"S":"` + strings.Repeat("x", 400) + `"}}}}`
+	body := []byte(`{"RequestItems":{"t":[` + strings.TrimSuffix(strings.Repeat(item+",", 25), ",") + `]}}`)
+	cfg := aws.Config{
+		Region:      "us-east-1",
+		Credentials: aws.NewCredentialsCache(credentials.NewStaticCredentialsProvider("bench", "bench", "")),
+	}
+	db := NewClient(cfg, "http://127.0.0.1:1", func(o *dynamodb.Options) { o.HTTPClient = InMemoryBodies(okDoer{}) })
+	s, why := NewSender(db, WriteLean)
+	if why != "" {
+		b.Fatal(why)
+	}
+	ctx := context.Background()
+	b.SetBytes(int64(len(body)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := s.SendBatch(ctx, "t", body); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 // BenchmarkBatchWriteItemSignedOnly is what a BatchWriteItem call cannot
 // do without: hashing the body, signing the request with SigV4 (the SDK's
 // own signer) and handing it to the same HTTP client, with none of the

@@ -211,7 +211,7 @@ func TestWholeRowDuplicates(t *testing.T) {
 			r.Duplicates = &plans.Duplicates{Action: action, Groups: d.Groups, Repeats: d.Repeats}
 			cpPath, rejects := filepath.Join(dir, action+".cp.json"), filepath.Join(dir, action+".resume.jsonl")
 			ctx, cancel := context.WithCancel(t.Context())
-			stopper := &cancelAfter{Client: ddb, n: 8, cancel: cancel}
+			stopper := cancelAfter(ddb, 8, cancel)
 			opts := load.Options{Workers: 1, CheckpointPath: cpPath, RejectsPath: rejects, Existing: target.Recreate}
 			if _, err := load.Run(ctx, &rp, snapshotSource(t, db.Pool), stopper, opts); !errors.Is(err, pipeline.ErrInterrupted) {
 				t.Fatalf("err %v, want interrupted", err)

@@ -17,6 +17,8 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/plans"
+
+	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
 )
 
 // Client is what a load needs of DynamoDB. *dynamodb.Client implements it.
@@ -128,6 +130,9 @@ type Options struct {
 	// DrainTimeout bounds how long in-flight batches may keep retrying
 	// after ctx is cancelled (default 30 s).
 	DrainTimeout time.Duration
+	// WriteClient says what sends the BatchWriteItem calls ("":
+	// WriteLean, see NewSender); pg2ddb sets it from --write-client.
+	WriteClient WriteClient
 	// ChunkRows bounds the rows of one checkpoint chunk (default 10,000;
 	// see chunkLimit). A resume cuts at the chunk ends the checkpoint
 	// recorded, whatever the bound.
@@ -307,7 +312,13 @@ func Run(ctx context.Context, plan *plans.Plan, src Source, db Client, opts Opti
 	}
 	stopCtx, stopLoad := context.WithCancelCause(ctx)
 	defer stopLoad(nil)
-	l := &loader{opts: opts, db: db, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad,
+	sender, why := NewSender(db, opts.WriteClient)
+	if why != "" {
+		if _, plain := db.(*dynamodb.Client); plain {
+			opts.Logf("writing through the SDK's BatchWriteItem, not the lean sender: %s", why)
+		}
+	}
+	l := &loader{opts: opts, db: db, sender: sender, src: src, cp: cp, rejects: rejects, rejectBase: base, stopLoad: stopLoad,
 		running: map[string]*tableRun{}, writeSlots: make(chan struct{}, opts.Workers), reads: map[string]*extract.ReadPlan{}}
 	for i, t := range tables {
 		l.reads[t.Target] = reads[i]

@@ -400,7 +400,7 @@ func TestStopIsClean(t *testing.T) {
 	dir := t.TempDir()
 	cpPath := filepath.Join(dir, "cp.json")
 	ctx, cancel := context.WithCancel(t.Context())
-	stopper := &cancelAfter{Client: ddb, n: 20, cancel: cancel}
+	stopper := cancelAfter(ddb, 20, cancel)
 	_, err := load.Run(ctx, p, src, stopper, load.Options{Workers: 2, CheckpointPath: cpPath})
 	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("err %v, want interrupted", err)
@@ -428,22 +428,4 @@ func TestStopIsClean(t *testing.T) {
 		t.Fatalf("resume %+v", tr)
 	}
 	fixture.MustVerify(t, p, src, ddb, "", fixture.OrdersRows)
-}
-
-// cancelAfter cancels the load's context after n calls, as a Ctrl-C would.
-type cancelAfter struct {
-	load.Client
-	mu     sync.Mutex
-	n      int
-	cancel func()
-}
-
-func (c *cancelAfter) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	c.mu.Lock()
-	c.n--
-	if c.n == 0 {
-		c.cancel()
-	}
-	c.mu.Unlock()
-	return c.Client.BatchWriteItem(ctx, in, opt...)
 }

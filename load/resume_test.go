@@ -113,7 +113,7 @@ func (s *resumeSetup) interrupt(t *testing.T, calls int) *load.TableCheckpoint {
 	t.Helper()
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	_, err := load.Run(ctx, s.plan, s.source(t), &cancelAfter{Client: s.ddb, n: calls, cancel: cancel}, s.opts(false))
+	_, err := load.Run(ctx, s.plan, s.source(t), cancelAfter(s.ddb, calls, cancel), s.opts(false))
 	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("first load: %v, want interrupted", err)
 	}

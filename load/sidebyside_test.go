@@ -102,30 +102,6 @@ func (s *sideSetup) checkStored(t *testing.T, want int64) {
 	}
 }
 
-// inFlight wraps a client and records the most BatchWriteItem calls in
-// flight at once, over all tables.
-type inFlight struct {
-	load.Client
-	mu       sync.Mutex
-	now, max int
-}
-
-func (c *inFlight) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	c.mu.Lock()
-	c.now++
-	c.max = max(c.max, c.now)
-	c.mu.Unlock()
-	defer func() {
-		c.mu.Lock()
-		c.now--
-		c.mu.Unlock()
-	}()
-	// A little latency, as a real endpoint has, so a table's writes
-	// take long enough for another's to start beside them.
-	time.Sleep(time.Millisecond)
-	return c.Client.BatchWriteItem(ctx, in, opt...)
-}
-
 // noForkSource hides SnapshotSource's Fork, as a source without it.
 type noForkSource struct{ load.Source }
 
@@ -155,8 +131,8 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 			if tc.noFork {
 				src = noForkSource{src}
 			}
-			client := &inFlight{Client: s.ddb}
-			res, err := load.Run(t.Context(), s.plan, src, client, s.opts(tc.side))
+			client := watchInFlight(s.ddb)
+			res, err := load.Run(t.Context(), s.plan, src, client.client, s.opts(tc.side))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -168,8 +144,8 @@ func TestSmallTablesLoadSideBySide(t *testing.T) {
 					t.Errorf("result %d: %+v, want %s complete", i, tr, s.plan.Tables[i].Target)
 				}
 			}
-			if client.max > 4 {
-				t.Errorf("%d BatchWriteItem calls in flight at once, more than the 4 workers", client.max)
+			if n := client.most(); n > 4 {
+				t.Errorf("%d BatchWriteItem calls in flight at once, more than the 4 workers", n)
 			}
 			if n := s.overlapping(t); (n > 0) != tc.overlap {
 				t.Errorf("%d pairs of tables written at the same time, want overlap %v", n, tc.overlap)
@@ -189,7 +165,7 @@ func TestSideBySideResume(t *testing.T) {
 	s := newSideSetup(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	defer cancel()
-	_, err := load.Run(ctx, s.plan, snapshotSource(t, s.db.Pool), &cancelAfter{Client: &inFlight{Client: s.ddb}, n: 60, cancel: cancel}, s.opts(3))
+	_, err := load.Run(ctx, s.plan, snapshotSource(t, s.db.Pool), cancelAfter(watchInFlight(s.ddb).client, 60, cancel), s.opts(3))
 	if !errors.Is(err, pipeline.ErrInterrupted) {
 		t.Fatalf("first load: %v, want interrupted", err)
 	}
@@ -232,7 +208,7 @@ func TestSideBySideReadsOneSnapshot(t *testing.T) {
 	for i := range sideTables {
 		fixture.Exec(t, s.db.Pool, fmt.Sprintf(`INSERT INTO public.small%d SELECT g, 'late', 1 FROM generate_series(%d, %d) g`, i, sideRows+1, sideRows+500))
 	}
-	res, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, s.opts(3))
+	res, err := load.Run(t.Context(), s.plan, src, watchInFlight(s.ddb).client, s.opts(3))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -296,7 +272,7 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 	t.Parallel()
 	s := newSideSetup(t)
 	failed := s.plan.Tables[2].Target
-	_, err := load.Run(t.Context(), s.plan, failRows(snapshotSource(t, s.db.Pool), failed), &inFlight{Client: s.ddb}, s.opts(3))
+	_, err := load.Run(t.Context(), s.plan, failRows(snapshotSource(t, s.db.Pool), failed), watchInFlight(s.ddb).client, s.opts(3))
 	if err == nil || !strings.Contains(err.Error(), failed) || !strings.Contains(err.Error(), "read refused") {
 		t.Fatalf("load with a failing table: %v, want the failure naming %s", err, failed)
 	}
@@ -320,7 +296,7 @@ func TestSideBySideFailureStopsAll(t *testing.T) {
 	s2 := newSideSetup(t)
 	o = s2.opts(3)
 	o.LimitRejects, o.MaxRejects = true, 5
-	_, err = load.Run(t.Context(), s2.plan, snapshotSource(t, s2.db.Pool), &inFlight{Client: s2.ddb}, o)
+	_, err = load.Run(t.Context(), s2.plan, snapshotSource(t, s2.db.Pool), watchInFlight(s2.ddb).client, o)
 	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) || tooMany.Table == "" || len(tooMany.NotLoaded) == 0 {
 		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError naming the tables", err)
@@ -343,7 +319,7 @@ func TestSideBySideRejectLimitWinsOverCancelledQuery(t *testing.T) {
 	// within it.
 	o.DrainTimeout = 3 * time.Second
 	src := waitRows(snapshotSource(t, s.db.Pool), s.plan.Tables[1].Target)
-	_, err := load.Run(t.Context(), s.plan, src, &inFlight{Client: s.ddb}, o)
+	_, err := load.Run(t.Context(), s.plan, src, watchInFlight(s.ddb).client, o)
 	var tooMany *pipeline.TooManyRejectsError
 	if !errors.As(err, &tooMany) {
 		t.Fatalf("load past the reject limit: %v, want a TooManyRejectsError", err)
@@ -495,10 +471,10 @@ func TestLargeTablesLoadSideBySide(t *testing.T) {
 		CheckpointPath: filepath.Join(dir, "cp.json"), RejectsPath: filepath.Join(dir, "rejects.jsonl")}
 	snap := snapshotSource(t, db.Pool)
 	seen := readersSeen{Source: snap, mu: &sync.Mutex{}, seen: map[string]int{}}
-	client := &inFlight{Client: ddb}
+	client := watchInFlight(ddb)
 	stop := make(chan struct{})
 	most := sourceSessions(t, db.URL, stop)
-	res, err := load.Run(t.Context(), p, seen, client, o)
+	res, err := load.Run(t.Context(), p, seen, client.client, o)
 	close(stop)
 	if err != nil {
 		t.Fatal(err)
@@ -516,8 +492,8 @@ func TestLargeTablesLoadSideBySide(t *testing.T) {
 			t.Errorf("%s read with %d readers, want 2 (half of --readers)", tr.Target, r)
 		}
 	}
-	if client.max > 3 {
-		t.Errorf("%d BatchWriteItem calls in flight at once, more than the 3 workers", client.max)
+	if n := client.most(); n > 3 {
+		t.Errorf("%d BatchWriteItem calls in flight at once, more than the 3 workers", n)
 	}
 	var spans [][2]float64
 	for _, tb := range p.Tables {

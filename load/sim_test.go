@@ -5,14 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/target"
-
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/smithy-go"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
@@ -55,77 +51,66 @@ const faultRows = 1300
 
 // TestFaultsEveryItemWrittenOnce loads through injected faults — 30% of
 // items returned unprocessed, throttling errors, 500s and dropped
-// connections — and checks that every row ends in the table with its
-// content, none missing and none extra.
+// connections — with each write client (lean and sdk), and checks that
+// every row ends in the table with its content, none missing and none
+// extra.
 func TestFaultsEveryItemWrittenOnce(t *testing.T) {
 	t.Parallel()
-	db := testenv.NewDatabase(t, "")
-	fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
-	fixture.Exec(t, db.Pool, `DELETE FROM public.orders WHERE customer >= 'c25'`, `ANALYZE public.orders`)
-	p := fixture.PlannedFor(t, db.Pool)
-	src := snapshotSource(t, db.Pool)
-	sim := startSim(t, ddbsim.Options{
-		Seed: 7, PartitionWCU: 1e9,
-		Faults: ddbsim.Faults{
-			UnprocessedRate: 0.3, ThrottleRate: 0.1, InternalErrorRate: 0.1, DropRate: 0.05,
-			Ops: []string{"BatchWriteItem"}, // verification reads cleanly
-		},
-	})
-	ddb := testenv.DynamoDBAt(sim.URL())
-	lost := &lostResponses{Client: ddb}
-	res, err := load.Run(t.Context(), p, src, lost, load.Options{Workers: 8, Retry: patientRetry})
-	if err != nil {
-		t.Fatal(err)
+	for _, wc := range []load.WriteClient{load.WriteLean, load.WriteSDK} {
+		t.Run(string(wc), func(t *testing.T) {
+			t.Parallel()
+			db := testenv.NewDatabase(t, "")
+			fixture.Exec(t, db.Pool, fixture.OrdersSQL...)
+			fixture.Exec(t, db.Pool, `DELETE FROM public.orders WHERE customer >= 'c25'`, `ANALYZE public.orders`)
+			p := fixture.PlannedFor(t, db.Pool)
+			src := snapshotSource(t, db.Pool)
+			sim := startSim(t, ddbsim.Options{
+				Seed: 7, PartitionWCU: 1e9,
+				Faults: ddbsim.Faults{
+					UnprocessedRate: 0.3, ThrottleRate: 0.1, InternalErrorRate: 0.1, DropRate: 0.05,
+					Ops: []string{"BatchWriteItem"}, // verification reads cleanly
+				},
+			})
+			ddb := testenv.DynamoDBAt(sim.URL())
+			lost := watchLost(ddb)
+			res, err := load.Run(t.Context(), p, src, lost.client, load.Options{Workers: 8, Retry: patientRetry, WriteClient: wc})
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := res.Tables[0]
+			if tr.Written != faultRows || tr.Rejected != 0 || tr.Retries == 0 || tr.Throttles == 0 {
+				t.Fatalf("result %+v", tr)
+			}
+			f := sim.Stats().Faults
+			if f.UnprocessedItems == 0 || f.Throttles == 0 || f.InternalErrors == 0 || f.Dropped == 0 {
+				t.Fatalf("not every fault was exercised: %+v", f)
+			}
+			t.Logf("faults %+v; loader: %d calls, %d retries, %d throttles", f, tr.Calls, tr.Retries, tr.Throttles)
+			rep := fixture.MustVerify(t, p, src, ddb, "", faultRows)
+			if rep.Tables[0].Items != faultRows || rep.Tables[0].Sampled != faultRows {
+				t.Fatalf("verify %+v", rep.Tables[0])
+			}
+			if n := len(fixture.ScanAll(t, ddb, p.Tables[0].Target)); n != faultRows {
+				t.Fatalf("%d items, want %d", n, faultRows)
+			}
+			// The faults are injected before a request is applied, so no retry
+			// had a reason to write an item twice, except after a response lost
+			// on its way back (under the race detector, the smithy-go/net/http
+			// race described at ddbsim's hideWriterTo loses a 200 now and then):
+			// the loader cannot know such a call was applied and sends its items
+			// again, as it must. Those calls are the ones that failed without an
+			// answer beyond the connections the simulator dropped on purpose.
+			ts, _ := sim.TableStats(p.Tables[0].Target)
+			unanswered := lost.calls.Load() - f.Dropped
+			if unanswered < 0 || ts.Overwrites > 25*unanswered {
+				t.Fatalf("%d overwrites with %d calls unanswered beyond the %d dropped on purpose (at most 25 items each)", ts.Overwrites, unanswered, f.Dropped)
+			}
+			if unanswered > 0 {
+				t.Logf("%d responses lost beyond the injected drops; %d items written twice", unanswered, ts.Overwrites)
+			}
+			wantWrites(t, sim, p.Tables[0].Target, faultRows+ts.Overwrites, faultRows, ts.Overwrites)
+		})
 	}
-	tr := res.Tables[0]
-	if tr.Written != faultRows || tr.Rejected != 0 || tr.Retries == 0 || tr.Throttles == 0 {
-		t.Fatalf("result %+v", tr)
-	}
-	f := sim.Stats().Faults
-	if f.UnprocessedItems == 0 || f.Throttles == 0 || f.InternalErrors == 0 || f.Dropped == 0 {
-		t.Fatalf("not every fault was exercised: %+v", f)
-	}
-	t.Logf("faults %+v; loader: %d calls, %d retries, %d throttles", f, tr.Calls, tr.Retries, tr.Throttles)
-	rep := fixture.MustVerify(t, p, src, ddb, "", faultRows)
-	if rep.Tables[0].Items != faultRows || rep.Tables[0].Sampled != faultRows {
-		t.Fatalf("verify %+v", rep.Tables[0])
-	}
-	if n := len(fixture.ScanAll(t, ddb, p.Tables[0].Target)); n != faultRows {
-		t.Fatalf("%d items, want %d", n, faultRows)
-	}
-	// The faults are injected before a request is applied, so no retry
-	// had a reason to write an item twice, except after a response lost
-	// on its way back (under the race detector, the smithy-go/net/http
-	// race described at ddbsim's hideWriterTo loses a 200 now and then):
-	// the loader cannot know such a call was applied and sends its items
-	// again, as it must. Those calls are the ones that failed without an
-	// answer beyond the connections the simulator dropped on purpose.
-	ts, _ := sim.TableStats(p.Tables[0].Target)
-	unanswered := lost.calls.Load() - f.Dropped
-	if unanswered < 0 || ts.Overwrites > 25*unanswered {
-		t.Fatalf("%d overwrites with %d calls unanswered beyond the %d dropped on purpose (at most 25 items each)", ts.Overwrites, unanswered, f.Dropped)
-	}
-	if unanswered > 0 {
-		t.Logf("%d responses lost beyond the injected drops; %d items written twice", unanswered, ts.Overwrites)
-	}
-	wantWrites(t, sim, p.Tables[0].Target, faultRows+ts.Overwrites, faultRows, ts.Overwrites)
-}
-
-// lostResponses counts the calls that ended without an answer from the
-// server (a dropped or reset connection): the server may have applied
-// them.
-type lostResponses struct {
-	load.Client
-	calls atomic.Int64
-}
-
-func (c *lostResponses) BatchWriteItem(ctx context.Context, in *dynamodb.BatchWriteItemInput, opt ...func(*dynamodb.Options)) (*dynamodb.BatchWriteItemOutput, error) {
-	out, err := c.Client.BatchWriteItem(ctx, in, opt...)
-	var api smithy.APIError
-	if err != nil && !errors.As(err, &api) {
-		c.calls.Add(1)
-	}
-	return out, err
 }
 
 // wantWrites requires that the simulator accepted exactly puts puts into

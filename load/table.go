@@ -19,8 +19,10 @@ import (
 
 // loader holds what the tables of one run share.
 type loader struct {
-	opts    Options
-	db      Client
+	opts Options
+	db   Client
+	// sender sends the BatchWriteItem calls (NewSender of db).
+	sender  Sender
 	src     Source
 	rejects *item.RejectsFile
 
@@ -342,8 +344,8 @@ func (l *loader) pump(ctx context.Context, src Source, tr *tableRun, enc *item.E
 		// one batch's rejects needs no lock.
 		var batchRejects int64
 		w := &writer{
-			client: l.db, table: tr.t.Target, quotedTable: quotedTable, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
-			t: tr.t, pkAttr: pk, skAttr: sk, noRetry: noSDKRetries,
+			send: l.sender, table: tr.t.Target, quotedTable: quotedTable, limit: tr.limit, retry: l.opts.Retry, stats: &tr.stats,
+			t: tr.t, pkAttr: pk, skAttr: sk,
 			reject: func(it item.WireItem, reason string) error {
 				tr.stats.rejected.Add(1)
 				batchRejects++

@@ -77,16 +77,15 @@ func (e *GiveUpError) Unwrap() error { return e.Last }
 
 // writer sends batches of one table.
 type writer struct {
-	client  BatchWriter
-	table   string
-	limit   *limiter
-	retry   target.Retry
-	stats   *counters
-	reject  func(it item.WireItem, reason string) error
-	t       plans.Table
-	pkAttr  string
-	skAttr  string
-	noRetry func(*dynamodb.Options)
+	send   Sender
+	table  string
+	limit  *limiter
+	retry  target.Retry
+	stats  *counters
+	reject func(it item.WireItem, reason string) error
+	t      plans.Table
+	pkAttr string
+	skAttr string
 	// table's name as a JSON string, for request bodies
 	quotedTable []byte
 }
@@ -107,9 +106,7 @@ func (w *writer) write(ctx context.Context, b *batch) error {
 		}
 		w.stats.calls.Add(1)
 		sent := time.Now()
-		out, err := w.client.BatchWriteItem(ctx, &dynamodb.BatchWriteItemInput{
-			RequestItems: map[string][]types.WriteRequest{w.table: {}},
-		}, w.noRetry, WithBody(w.body(pending)))
+		out, err := w.send.SendBatch(ctx, w.table, w.body(pending))
 		w.limit.observe(time.Since(sent))
 		var unprocessed []types.WriteRequest
 		if err == nil {

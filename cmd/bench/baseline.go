@@ -176,8 +176,8 @@ func (c *countingDiscard) Write(p []byte) (int, error) {
 // ddbClient is an aws-sdk-go-v2 client for a local endpoint with static
 // credentials and the SDK's defaults otherwise (HTTP client, retryer): a
 // plain SDK user's client, for figure 4's bare loop and the bench's own
-// table set-up. The write floor sends through pg2ddb's own client instead
-// (load.NewClient), the one a load writes with.
+// table set-up. The write floor sends through pg2ddb's own client and
+// sender instead (load.NewClient, load.NewSender), those a load writes with.
 func ddbClient(endpoint string) *dynamodb.Client {
 	return dynamodb.New(dynamodb.Options{
 		Region:       "us-east-1",

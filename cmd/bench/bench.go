@@ -18,6 +18,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
+	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 	"github.com/pg2ddb/pg2ddb/target"
 )
@@ -143,6 +144,10 @@ func unlimited(m ddbsim.Mode) ddbsim.Options {
 
 func sec(d time.Duration) float64 { return d.Seconds() }
 
+// figure1Parts are the figures figure1 measures beside figure 1 itself:
+// asking for any of them runs figure 1.
+var figure1Parts = []string{"1-old", "1b", "1c", "1-floor", "1-floor-sdk", "1-write", "1-cpu", "1-cpu-floor", "1-cpu-floor-sdk", "1-sum", "1-order", "1-index-copy"}
+
 // figure1 measures the loader's read path against what PostgreSQL can hand
 // out, all side by side in each run:
 //
@@ -162,15 +167,17 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	old := Figure{ID: "1-old", Name: "loader ÷ COPY of the old sorted SELECT (old figure 1)", Unit: "×", Op: "<=", Target: 2.0}
 	first := Figure{ID: "1b", Name: "time to first write, from process start", Unit: "s", Op: "<=", Target: 1.0}
 	temp := Figure{ID: "1c", Name: "source temp bytes written by the load", Unit: "B", Op: "<=", Target: 0}
-	floor := Figure{ID: "1-floor", Name: "write floor: bare SDK loop of the load's bodies ÷ COPY of the table", Unit: "×"}
+	floor := Figure{ID: "1-floor", Name: "write floor: the load's bodies through its sender alone ÷ COPY of the table", Unit: "×"}
+	floorSDK := Figure{ID: "1-floor-sdk", Name: "write floor through the SDK's BatchWriteItem (--write-client sdk) ÷ COPY of the table", Unit: "×"}
 	write := Figure{ID: "1-write", Name: "loader ÷ write floor", Unit: "×"}
 	cpu := Figure{ID: "1-cpu", Name: "loader CPU ÷ PostgreSQL backend CPU of the COPY", Unit: "×", Op: "<=", Target: 3.0}
-	cpuFloor := Figure{ID: "1-cpu-floor", Name: "write floor CPU (SDK alone) ÷ PostgreSQL backend CPU of the COPY", Unit: "×"}
+	cpuFloor := Figure{ID: "1-cpu-floor", Name: "write floor CPU (the load's sender alone) ÷ PostgreSQL backend CPU of the COPY", Unit: "×"}
+	cpuFloorSDK := Figure{ID: "1-cpu-floor-sdk", Name: "write floor CPU through the SDK's BatchWriteItem ÷ PostgreSQL backend CPU of the COPY", Unit: "×"}
 	sum := Figure{ID: "1-sum", Name: "loader ÷ (COPY + write floor)", Unit: "×", Op: "<=", Target: 1.0}
 	par := Figure{ID: "1-par", Name: "pipeline alone (replayed COPY → null sink): all cores ÷ GOMAXPROCS=1", Unit: "×", Op: ">=", Target: 1.8}
 	byOrder := Figure{ID: "1-order", Name: "loader in sort-key order ÷ in arrival order (--order interleave-arrival)", Unit: "×"}
 	byIndex := Figure{ID: "1-index-copy", Name: "COPY of the rows in key order through the index ÷ plain COPY of the table", Unit: "×"}
-	all := []*Figure{&f, &old, &first, &temp, &floor, &write, &cpu, &cpuFloor, &sum, &par, &byOrder, &byIndex}
+	all := []*Figure{&f, &old, &first, &temp, &floor, &floorSDK, &write, &cpu, &cpuFloor, &cpuFloorSDK, &sum, &par, &byOrder, &byIndex}
 	figs := func() []Figure {
 		out := make([]Figure, len(all))
 		for i, x := range all {
@@ -219,7 +226,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	if err != nil {
 		return fail(fmt.Errorf("capture the load's rows: %w", err))
 	}
-	var loads, tableCopies, selectCopies, rates, firsts, readFirsts, temps, floors []float64
+	var loads, tableCopies, selectCopies, rates, firsts, readFirsts, temps, floors, floorsSDK, floorSDKCPUs []float64
 	var loadCPUs, copyCPUs, floorCPUs, arrivals, arrivalCPUs, arrivalFirsts, rates1, ratesAll, indexCopies []float64
 	for i := range b.c.Runs {
 		var ld child
@@ -240,17 +247,31 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		}
 		var bare time.Duration
 		var cpRes, cpIndex copyResult
-		var fl floorResult
+		var fl, flSDK floorResult
 		doCopy := func() {
 			if cpRes, cerr = copyMeasured(ctx, d.url, "COPY "+from+" TO STDOUT (FORMAT binary)", nil); cerr == nil {
 				cpTable = cpRes.wall
 				if cpIndex, cerr = copyMeasured(ctx, indexURL, "COPY ("+indexed+") TO STDOUT (FORMAT binary)", nil); cerr != nil {
 					return
 				}
-				if cpSelect, _, cerr = copyOut(ctx, d.url, q); cerr == nil {
-					fl, cerr = b.bareWriteChild(ctx, d.table(), bodiesPath, d.spec.Rows)
-					bare = time.Duration(fl.Seconds * float64(time.Second))
+				if cpSelect, _, cerr = copyOut(ctx, d.url, q); cerr != nil {
+					return
 				}
+				// The load's own sender and, for reference, the SDK's
+				// BatchWriteItem, alternating which goes first.
+				floors := []struct {
+					wc  load.WriteClient
+					res *floorResult
+				}{{load.WriteLean, &fl}, {load.WriteSDK, &flSDK}}
+				if i%2 == 1 {
+					floors[0], floors[1] = floors[1], floors[0]
+				}
+				for _, x := range floors {
+					if *x.res, cerr = b.bareWriteChild(ctx, d.table(), bodiesPath, d.spec.Rows, x.wc); cerr != nil {
+						return
+					}
+				}
+				bare = time.Duration(fl.Seconds * float64(time.Second))
 			}
 		}
 		var arr child
@@ -305,6 +326,8 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		first.Samples = append(first.Samples, sec(firstWrite))
 		temp.Samples = append(temp.Samples, float64(tempLoad))
 		floor.Samples = append(floor.Samples, sec(bare)/sec(cpTable))
+		floorSDK.Samples = append(floorSDK.Samples, flSDK.Seconds/sec(cpTable))
+		floorsSDK = append(floorsSDK, flSDK.Seconds)
 		write.Samples = append(write.Samples, sec(ld.Wall)/sec(bare))
 		floors = append(floors, sec(bare))
 		perM := 1e6 / float64(d.spec.Rows)
@@ -313,6 +336,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		if copyCPU > 0 {
 			cpu.Samples = append(cpu.Samples, loadCPU/copyCPU)
 			cpuFloor.Samples = append(cpuFloor.Samples, fl.CPU*perM/copyCPU)
+			cpuFloorSDK.Samples = append(cpuFloorSDK.Samples, flSDK.CPU*perM/copyCPU)
 		}
 		sum.Samples = append(sum.Samples, sec(ld.Wall)/(sec(cpTable)+sec(bare)))
 		byOrder.Samples = append(byOrder.Samples, sec(ld.Wall)/sec(arr.Wall))
@@ -325,6 +349,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		}
 		arrFirst, _ := summaryFirstWrite(arr.Stdout, d.table().Target)
 		loadCPUs, copyCPUs, floorCPUs = append(loadCPUs, loadCPU), append(copyCPUs, copyCPU), append(floorCPUs, fl.CPU*perM)
+		floorSDKCPUs = append(floorSDKCPUs, flSDK.CPU*perM)
 		arrivals, arrivalCPUs, arrivalFirsts = append(arrivals, sec(arr.Wall)), append(arrivalCPUs, sec(arr.User+arr.Sys)*perM), append(arrivalFirsts, sec(arrFirst))
 		loads, tableCopies, selectCopies = append(loads, sec(ld.Wall)), append(tableCopies, sec(cpTable)), append(selectCopies, sec(cpSelect))
 		firsts, readFirsts, temps = append(firsts, sec(firstWrite)), append(readFirsts, sec(readFirst)), append(temps, float64(tempLoad))
@@ -332,11 +357,11 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		b.load1M = append(b.load1M, sec(ld.Wall))
 		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_table_s": sec(cpTable), "copy_select_s": sec(cpSelect),
 			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
-			"write_span_s": writeSpan, "floor_s": sec(bare), "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad),
+			"write_span_s": writeSpan, "floor_s": sec(bare), "floor_sdk_s": flSDK.Seconds, "floor_sdk_cpu_s": flSDK.CPU, "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad),
 			"copy_backend_cpu_s": sec(cpRes.backendCPU), "floor_cpu_s": fl.CPU, "arrival_load_s": sec(arr.Wall), "arrival_cpu_s": sec(arr.User + arr.Sys),
 			"copy_index_s": sec(cpIndex.wall), "replay_1_s": rp1.Seconds, "replay_all_s": rpAll.Seconds, "replay_all_procs": float64(rpAll.Procs), "replay_1_cpu_s": rp1.CPU, "replay_all_cpu_s": rpAll.CPU})
-		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs, bare SDK writes %.2fs",
-			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, plans.Thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare))
+		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs, write floor %.2fs (%.2f CPU-s; through the SDK %.2fs, %.2f CPU-s)",
+			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, plans.Thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare), fl.CPU, flSDK.Seconds, flSDK.CPU)
 	}
 	b.loadRate = median(rates)
 	f.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s of the table's %s rows; write phase %.0f items/s",
@@ -346,13 +371,17 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	first.Detail = fmt.Sprintf("first accepted write %.2f s after the load process started (%.2f s after its read began, by the load's summary), of a %.2f s load",
 		median(firsts), median(readFirsts), median(loads))
 	temp.Detail = fmt.Sprintf("pg_stat_database.temp_bytes after − before the load: %s", fmtNum(median(temps), "B"))
-	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines of a child process through the SDK into a count-only simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
+	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines of a child process through the load's sender (lean: the SDK's signer, credentials, endpoint rules and HTTP client) into a count-only simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
 		plans.Thousands(int64(nBodies)), b.c.Workers, median(floors), median(tableCopies))
+	floorSDK.Detail = fmt.Sprintf("the same bodies through the SDK's BatchWriteItem and its middleware stack (--write-client sdk): %.2f s vs COPY %.2f s; the load's sender %.2f s",
+		median(floorsSDK), median(tableCopies), median(floors))
 	write.Detail = fmt.Sprintf("load %.2f s vs the write floor %.2f s", median(loads), median(floors))
 	cpu.Detail = fmt.Sprintf("pg2ddb load process %.2f CPU-s per 1M rows (user + system) vs the PostgreSQL backend's %.2f CPU-s per 1M rows for the binary COPY (/proc/PID/stat of pg_backend_pid())",
 		median(loadCPUs), median(copyCPUs))
-	cpuFloor.Detail = fmt.Sprintf("the write floor's own process (SDK signing and sending the load's bodies; the simulator runs elsewhere) %.2f CPU-s per 1M rows vs the backend's %.2f",
+	cpuFloor.Detail = fmt.Sprintf("the write floor's own process (the load's sender signing and sending its bodies; the simulator runs elsewhere) %.2f CPU-s per 1M rows vs the backend's %.2f",
 		median(floorCPUs), median(copyCPUs))
+	cpuFloorSDK.Detail = fmt.Sprintf("the same through the SDK's BatchWriteItem: %.2f CPU-s per 1M rows vs the backend's %.2f (the load's sender %.2f)",
+		median(floorSDKCPUs), median(copyCPUs), median(floorCPUs))
 	sum.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s + write floor %.2f s, every part on the same %d cores", median(loads), median(tableCopies), median(floors), runtime.NumCPU())
 	par.Detail = fmt.Sprintf("captured COPY output replayed through decode → key → rounds → encode → batches into a null sink: %.0f rows/s at GOMAXPROCS=1, %.0f rows/s at %d",
 		median(rates1), median(ratesAll), runtime.NumCPU())

@@ -4,9 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -20,23 +18,21 @@ import (
 	"sync"
 	"time"
 
-	"github.com/aws/aws-sdk-go-v2/aws"
-	v4 "github.com/aws/aws-sdk-go-v2/aws/signer/v4"
 	awsconfig "github.com/aws/aws-sdk-go-v2/config"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb"
-	"github.com/aws/aws-sdk-go-v2/service/dynamodb/types"
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
-// The write floor (figure 1-floor) is what the AWS SDK and the count-only
-// simulator alone take to write the loader's items on this machine, with
-// no PostgreSQL and no pg2ddb: the exact BatchWriteItem bodies of one load,
-// captured at the simulator beforehand and held in memory, sent again by
-// a bare loop of SDK calls from as many goroutines as the loader's
-// --workers, each body signed and sent as it is. Figure 1 divides the load
+// The write floor (figure 1-floor) is what the load's sender and the
+// count-only simulator alone take to write the loader's items on this
+// machine, with no PostgreSQL and no pg2ddb pipeline: the exact
+// BatchWriteItem bodies of one load, captured at the simulator beforehand
+// and held in memory, sent again by a bare loop from as many goroutines as
+// the loader's --workers through the sender a load uses (load.NewSender),
+// each body signed and sent as it is; 1-floor-sdk sends them through the
+// SDK's BatchWriteItem instead (--write-client sdk). Figure 1 divides the load
 // by a COPY of the table, which knows nothing of the write side; the floor
 // shows how much of that ratio the write side alone takes here (both the
 // client and the simulator run on the same cores as the load).
@@ -114,11 +110,11 @@ type floorResult struct {
 }
 
 // runFloorChild is the child: it sends the bodies in path to table at
-// endpoint from workers goroutines and prints a floorResult. With
-// PG2DDB_BENCH_FLOOR_PROFILE set, it writes a CPU profile of the sends to
-// that file; with PG2DDB_BENCH_FLOOR_DIRECT set, it sends them without the
-// SDK's middleware stack (directSender), to measure what the stack costs.
-func runFloorChild(ctx context.Context, path, endpoint, table string, workers int) error {
+// endpoint from workers goroutines through the write client wc and
+// prints a floorResult. With PG2DDB_BENCH_FLOOR_PROFILE set, it writes a
+// CPU profile of the sends to that file (with .sdk appended for the SDK's
+// BatchWriteItem).
+func runFloorChild(ctx context.Context, path, endpoint, table string, workers int, wc load.WriteClient) error {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return err
@@ -131,36 +127,34 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 	}
 	// The client is pg2ddb's own, built as a load builds it (from the AWS
 	// configuration chain, which the bench's environment gives static
-	// credentials and a region), and each body goes out as the load sends
-	// its own: the floor measures the cheapest client that is correct
-	// against AWS, the one the load uses.
+	// credentials and a region), and each body goes out through the
+	// sender a load with the same --write-client sends its own with: the
+	// floor measures the cheapest client that is correct against AWS, the
+	// one the load uses.
 	cfg, err := awsconfig.LoadDefaultConfig(ctx)
 	if err != nil {
 		return fmt.Errorf("floor: load AWS configuration: %w", err)
 	}
-	db := load.NewClient(cfg, endpoint)
-	noRetry := func(o *dynamodb.Options) { o.Retryer = aws.NopRetryer{} }
-	placeholder := &dynamodb.BatchWriteItemInput{RequestItems: map[string][]types.WriteRequest{table: {}}}
+	sender, why := load.NewSender(load.NewClient(cfg, endpoint), wc)
+	if why != "" {
+		return fmt.Errorf("floor: the %s write client is not available: %s", wc, why)
+	}
 	if path := os.Getenv("PG2DDB_BENCH_FLOOR_PROFILE"); path != "" {
+		if wc == load.WriteSDK {
+			path += ".sdk"
+		}
 		stop, err := startCPUProfile(path)
 		if err != nil {
 			return err
 		}
 		defer stop()
 	}
-	send := func(i int) error {
-		out, err := db.BatchWriteItem(ctx, placeholder, noRetry, load.WithBody(bodies[i]))
+	cpu0 := selfCPU()
+	took, err := inParallel(workers, len(bodies), func(i int) error {
+		out, err := sender.SendBatch(ctx, table, bodies[i])
 		if err == nil && len(out.UnprocessedItems) > 0 {
 			err = errors.New("items returned unprocessed by a simulator without a capacity limit")
 		}
-		return err
-	}
-	if os.Getenv("PG2DDB_BENCH_FLOOR_DIRECT") != "" {
-		send = directSender(ctx, cfg, db.Options().HTTPClient, endpoint, bodies)
-	}
-	cpu0 := selfCPU()
-	took, err := inParallel(workers, len(bodies), func(i int) error {
-		err := send(i)
 		if err != nil {
 			return fmt.Errorf("bare write: %w", err)
 		}
@@ -176,7 +170,7 @@ func runFloorChild(ctx context.Context, path, endpoint, table string, workers in
 // bareWriteChild creates t's table in a fresh count-only simulator and has
 // a floor child send the bodies in path to it; it returns the wall and CPU
 // time of the sends.
-func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, items int64) (floorResult, error) {
+func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, items int64, wc load.WriteClient) (floorResult, error) {
 	sim, err := startSim(unlimited(ddbsim.ModeCount))
 	if err != nil {
 		return floorResult{}, err
@@ -189,8 +183,8 @@ func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, 
 	if err != nil {
 		return floorResult{}, err
 	}
-	ch, err := runChild(ctx, b.c.work, nil, b.logPath("floor"), self, "-floor-child", path, "-floor-endpoint", sim.URL(),
-		"-floor-table", t.Target, "-workers", strconv.Itoa(b.c.Workers))
+	ch, err := runChild(ctx, b.c.work, nil, b.logPath("floor-"+string(wc)), self, "-floor-child", path, "-floor-endpoint", sim.URL(),
+		"-floor-table", t.Target, "-floor-client", string(wc), "-workers", strconv.Itoa(b.c.Workers))
 	if err != nil {
 		return floorResult{}, err
 	}
@@ -215,50 +209,4 @@ func startCPUProfile(path string) (stop func(), err error) {
 		return nil, fmt.Errorf("cpu profile: %w", err)
 	}
 	return func() { pprof.StopCPUProfile(); f.Close() }, nil
-}
-
-// directSender is a what-if, for measuring by hand what the SDK's
-// per-call middleware stack costs (PG2DDB_BENCH_FLOOR_DIRECT): each body
-// is hashed, signed with the SDK's SigV4 signer and sent through the same
-// HTTP client, and the answer is checked for status and unprocessed items,
-// with nothing else of the SDK (no endpoint rules, retries, clock skew,
-// error decoding). pg2ddb never sends this way.
-func directSender(ctx context.Context, cfg aws.Config, client dynamodb.HTTPClient, endpoint string, bodies [][]byte) func(int) error {
-	signer := v4.NewSigner()
-	return func(i int) error {
-		creds, err := cfg.Credentials.Retrieve(ctx)
-		if err != nil {
-			return err
-		}
-		req, err := http.NewRequestWithContext(ctx, http.MethodPost, endpoint+"/", bytes.NewReader(bodies[i]))
-		if err != nil {
-			return err
-		}
-		req.Header.Set("Content-Type", "application/x-amz-json-1.0")
-		req.Header.Set("X-Amz-Target", "DynamoDB_20120810.BatchWriteItem")
-		sum := sha256.Sum256(bodies[i])
-		if err := signer.SignHTTP(ctx, creds, req, hex.EncodeToString(sum[:]), "dynamodb", cfg.Region, time.Now()); err != nil {
-			return err
-		}
-		resp, err := client.Do(req)
-		if err != nil {
-			return err
-		}
-		defer resp.Body.Close()
-		b, err := io.ReadAll(resp.Body)
-		if err != nil {
-			return err
-		}
-		if resp.StatusCode != http.StatusOK {
-			return fmt.Errorf("status %s: %s", resp.Status, b)
-		}
-		var out struct{ UnprocessedItems map[string]json.RawMessage }
-		if err := json.Unmarshal(b, &out); err != nil {
-			return err
-		}
-		if len(out.UnprocessedItems) > 0 {
-			return errors.New("items returned unprocessed by a simulator without a capacity limit")
-		}
-		return nil
-	}
 }

@@ -51,6 +51,7 @@ import (
 	"time"
 
 	"github.com/pg2ddb/pg2ddb/cmd/bench/gen"
+	"github.com/pg2ddb/pg2ddb/load"
 )
 
 type config struct {
@@ -107,6 +108,7 @@ func main() {
 	floorChild := flag.String("floor-child", "", "internal: send the request bodies in this file as the write floor (figure 1-cpu)")
 	floorEndpoint := flag.String("floor-endpoint", "", "internal: with -floor-child, the endpoint")
 	floorTable := flag.String("floor-table", "", "internal: with -floor-child, the table")
+	floorClient := flag.String("floor-client", "lean", "internal: with -floor-child, the write client (pg2ddb load --write-client)")
 	replay := flag.String("replay", "", "internal: replay this captured COPY through the load's pipeline into a null sink (figure 1-par)")
 	replayPlan := flag.String("replay-plan", "", "internal: with -replay, the plan")
 	replayOrder := flag.String("replay-order", "interleave", "internal: with -replay, the load's --order")
@@ -117,7 +119,10 @@ func main() {
 	if *floorChild != "" || *replay != "" {
 		var err error
 		if *floorChild != "" {
-			err = runFloorChild(context.Background(), *floorChild, *floorEndpoint, *floorTable, c.Workers)
+			var wc load.WriteClient
+			if wc, err = load.ParseWriteClient(*floorClient); err == nil {
+				err = runFloorChild(context.Background(), *floorChild, *floorEndpoint, *floorTable, c.Workers, wc)
+			}
 		} else {
 			err = runReplay(context.Background(), *replay, *replayPlan, *replayOrder, *replayProfile)
 		}
@@ -183,6 +188,14 @@ func run(ctx context.Context, c *config) error {
 		// comes beside it.
 		delete(want, "1-par")
 		want["1-index"] = true
+	}
+	for _, id := range figure1Parts {
+		// A figure that figure 1 measures among its own, asked for by
+		// name (-figures 1-cpu,1-floor), runs figure 1 without 1-index.
+		if want[id] {
+			want["1"] = true
+			delete(want, "1-par")
+		}
 	}
 	if want["4"] && c.dynalite == "" {
 		return fmt.Errorf("figure 4 needs dynalite: set PG2DDB_TEST_DYNAMODB_ENDPOINT (scripts/services.sh does)")

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/load"
@@ -34,6 +35,8 @@ type loadFlags struct {
 	tables     []string
 	capacity   capacityFlags
 	progress   string
+	// writeClient is --write-client (load.ParseWriteClient).
+	writeClient string
 	// snapshotWarning is how often to warn about the age of the source
 	// snapshot (0: never).
 	snapshotWarning time.Duration
@@ -72,6 +75,7 @@ more, the load is refused with exit status 3 before it creates anything.`,
 	a.target.register(c.Flags())
 	fs := c.Flags()
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
+	registerWriteClient(fs, &f.writeClient)
 	fs.IntVar(&f.readers, "readers", 0, "source connections of the load: the tables loading side by side (up to this many) and the ctid ranges of one snapshot a large table is read in (PostgreSQL 14+), all within it (default 4 within --source-max-connections, and at most half the cores when the source runs on this machine)")
 	fs.Float64Var(&f.maxWCU, "max-wcu", 0, "write budget in WCU/s over all writers (default: none; the rate still backs off on throttling)")
 	fs.StringVar(&f.order, "order", string(extract.OrderInterleave), "write order: interleave (round r holds every partition key's r-th item in sort-key order), interleave-arrival (the same rounds, each key's items in read order) or table (key order, for comparison)")
@@ -104,6 +108,10 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 	if err != nil {
 		return fmt.Errorf("load: --read: %w", err)
 	}
+	writeClient, err := load.ParseWriteClient(f.writeClient)
+	if err != nil {
+		return fmt.Errorf("load: --write-client: %w", err)
+	}
 	existing, err := existingTables(f.appendTo, f.recreate)
 	if err != nil {
 		return fmt.Errorf("load: %w", err)
@@ -132,6 +140,7 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		LimitRejects:   true,
 		MaxRejects:     f.maxRejects,
 		Existing:       existing,
+		WriteClient:    writeClient,
 	}
 	if opts.Capacity, err = f.capacity.capacity(); err != nil {
 		return fmt.Errorf("load: %w", err)
@@ -178,6 +187,12 @@ func (a *app) runLoad(cmd *cobra.Command, planPath string, f *loadFlags) error {
 		printSummary(a.stdout, res, loadEstimates(op.plan, f.maxWCU))
 	}
 	return err
+}
+
+// registerWriteClient adds --write-client, what sends a load's
+// BatchWriteItem calls.
+func registerWriteClient(fs *pflag.FlagSet, v *string) {
+	fs.StringVar(v, "write-client", string(load.WriteLean), "what sends the BatchWriteItem calls: lean (the SDK's credentials, signer, endpoint rules and HTTP client without its per-call middleware; see docs/load.md) or sdk (the SDK client's BatchWriteItem)")
 }
 
 func or(s, def string) string {

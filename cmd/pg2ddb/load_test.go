@@ -15,6 +15,7 @@ import (
 
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
+	"github.com/pg2ddb/pg2ddb/load"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -156,6 +157,38 @@ func TestKillAndResume(t *testing.T) {
 	}
 	code, out, errOut = runCLI(t, append([]string{"verify", planPath, "--source", db.URL, "--sample", "2000"}, target...)...)
 	if code != 0 || !strings.Contains(out, "40,000 source rows - 40 rejected = 39,960 items") {
+		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
+	}
+}
+
+// TestLoadWriteClients: pg2ddb's own client, built from the AWS
+// configuration chain, is one the lean sender sends for (no fallback to the
+// SDK); a load with --write-client sdk writes every row and verifies clean;
+// an unknown --write-client is refused before anything is written.
+func TestLoadWriteClients(t *testing.T) {
+	t.Parallel()
+	tf := targetFlags{endpoint: "http://127.0.0.1:1", region: "us-east-1"}
+	client, err := tf.client(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, why := load.NewSender(client, load.WriteLean); why != "" {
+		t.Fatalf("pg2ddb's client writes through %T: %s", s, why)
+	}
+	db := testenv.NewDatabase(t, "northwind")
+	_, target := simTarget(t)
+	planPath := filepath.Join(t.TempDir(), "northwind.yaml")
+	if code, _, errOut := runCLI(t, "plan", "--source", db.URL, "-o", planPath); code != 0 {
+		t.Fatalf("plan: exit %d: %s", code, errOut)
+	}
+	base := append([]string{"load", planPath, "--source", db.URL, "--progress", "none"}, target...)
+	if code, _, errOut := runCLI(t, append(base, "--write-client", "fast")...); code == 0 || !strings.Contains(errOut, "--write-client") {
+		t.Fatalf("--write-client fast: exit %d: %s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, append(base, "--write-client", "sdk")...); code != 0 || !strings.Contains(out, "3,362") || strings.Contains(errOut, "lean sender") {
+		t.Fatalf("--write-client sdk: exit %d\n%s\n%s", code, out, errOut)
+	}
+	if code, out, errOut := runCLI(t, append([]string{"verify", planPath, "--source", db.URL}, target...)...); code != 0 || !strings.Contains(out, "no differences") {
 		t.Fatalf("verify: exit %d\n%s\n%s", code, out, errOut)
 	}
 }

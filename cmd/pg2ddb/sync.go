@@ -35,6 +35,7 @@ type syncFlags struct {
 	slotWait                    time.Duration
 	progress                    string
 	progressEvery               time.Duration
+	writeClient                 string
 }
 
 // slotPrefix starts the name of every slot and publication sync creates,
@@ -79,6 +80,7 @@ confirmed or dropped: sync --drop removes the slot and the publication.`,
 	fs.BoolVar(&f.recreate, "recreate", false, "delete and recreate target tables that exist (lists them first)")
 	registerYes(fs, &f.yes)
 	fs.IntVar(&f.workers, "workers", 8, "concurrent BatchWriteItem writers")
+	registerWriteClient(fs, &f.writeClient)
 	fs.IntVar(&f.readers, "readers", 0, "source connections of the initial load: its tables side by side and the ranges a large table is read in (see load --readers)")
 	fs.IntVar(&f.window, "window", 5000, "most changes applied as one window (one write per item per window)")
 	fs.StringVar(&f.slot, "slot", "", "name of the replication slot and publication (default: pg2ddb_ and a hash of the plan's path)")
@@ -113,6 +115,9 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 	}
 	if f.resume && f.recreate {
 		return errors.New("sync: --resume continues a sync; --recreate would delete what it wrote")
+	}
+	if _, err := load.ParseWriteClient(f.writeClient); err != nil {
+		return fmt.Errorf("sync: --write-client: %w", err)
 	}
 	if err := checkOutputs("--state", statePath, "--checkpoint", or(f.checkpoint, planPath+".checkpoint.json"),
 		"--rejects", or(f.rejects, planPath+".rejects.jsonl")); err != nil {
@@ -261,6 +266,7 @@ func (a *app) syncLoad(ctx context.Context, planPath, statePath string, plan *pl
 		RejectsPath:    or(f.rejects, planPath+".rejects.jsonl"),
 		LimitRejects:   true, MaxRejects: f.maxRejects,
 	}
+	opts.WriteClient, _ = load.ParseWriteClient(f.writeClient) // checked in runSync
 	switch {
 	case f.appendTo:
 		opts.Existing = target.Append

@@ -44,6 +44,15 @@ func TestRowDigestsAndChunkHashAreStable(t *testing.T) {
 	}
 	var z bodySizer
 	b.encode(enc, nil, len(table.Attributes), &z)
+	for i, it := range b.items {
+		row := &rows[i]
+		if row.Pos < b.frontier || b.rejs[i] != nil {
+			continue
+		}
+		if want := string(item.AppendID(nil, row.PK, row.SK)); it.ID != want || it.PK() != string(row.PK) || it.SK() != string(row.SK) {
+			t.Errorf("row %d: item ID %q (key %q, %q), want %q", i, it.ID, it.PK(), it.SK(), want)
+		}
+	}
 	h := newRowHasher()
 	var got string
 	for i, d := range b.digests {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -219,18 +220,28 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 	defer func() { z.observe(in, len(b.buf)) }()
 	// The items' IDs are substrings of one string: one allocation a
 	// block instead of one a row.
-	var idBuf []byte
+	size := 0
 	for i := range b.rows {
 		if row := &b.rows[i]; row.Pos >= b.frontier {
-			idBuf = item.AppendID(idBuf, row.PK, row.SK)
+			size += len(row.PK) + 1 + len(row.SK)
 		}
 	}
-	ids := string(idBuf)
-	var scratch []byte
+	var idBuf strings.Builder
+	idBuf.Grow(size)
+	for i := range b.rows {
+		if row := &b.rows[i]; row.Pos >= b.frontier {
+			idBuf.Write(row.PK)
+			idBuf.WriteByte(0)
+			idBuf.Write(row.SK)
+		}
+	}
+	ids := idBuf.String()
+	scratch := hashScratch.Get().(*[]byte)
+	defer hashScratch.Put(scratch)
 	for i := range b.rows {
 		row := &b.rows[i]
-		scratch = appendRowHashInput(scratch[:0], row)
-		s := sha256.Sum256(scratch)
+		*scratch = appendRowHashInput((*scratch)[:0], row)
+		s := sha256.Sum256(*scratch)
 		b.digests[i] = [16]byte(s[:16])
 		if row.Pos < b.frontier {
 			continue
@@ -248,6 +259,9 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 		b.pkHashes[i] = spreadHash(row.PK)
 	}
 }
+
+// hashScratch recycles the buffers a row's digest input is written to.
+var hashScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // appendRowHashInput appends what a row's digest hashes: every field
 // length-prefixed, NULL told apart from empty, so two different rows

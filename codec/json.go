@@ -79,6 +79,9 @@ type transcoder struct {
 	// uniqueKeys skips the search for repeated object keys while the
 	// keys come in jsonb's order (see appendJSON).
 	uniqueKeys bool
+	// general turns plainNumber off: every number takes the general
+	// path (a test compares the two).
+	general bool
 }
 
 // manyMembers is the object size from which duplicate keys are looked up
@@ -94,7 +97,16 @@ func (t *transcoder) fail(format string, args ...any) bool {
 	return false
 }
 
+// ws skips white space; inlined where the next byte is not any, the
+// common case.
 func (t *transcoder) ws() {
+	if t.i < len(t.b) && t.b[t.i] > ' ' {
+		return
+	}
+	t.skipWS()
+}
+
+func (t *transcoder) skipWS() {
 	i := t.i
 	for i < len(t.b) {
 		switch t.b[i] {
@@ -162,6 +174,11 @@ func (t *transcoder) value(depth int) (int, bool) {
 			}
 		}
 	case c == '-' || (c >= '0' && c <= '9'):
+		if !t.general {
+			if n, ok := t.plainNumber(); ok {
+				return n, true
+			}
+		}
 		start := t.i
 		for t.i++; t.i < len(t.b); t.i++ {
 			c := t.b[t.i]
@@ -184,6 +201,59 @@ func (t *transcoder) value(depth int) (int, bool) {
 		return n, true
 	}
 	return 0, t.fail("unexpected %q", t.b[t.i])
+}
+
+// plainNumber transcodes the number at t.i in one pass when it is a plain
+// decimal (-?(0|[1-9][0-9]*)(\.[0-9]+)?) of at most MaxNumberDigits
+// digits, which DynamoDB always holds, and returns its size as
+// NumberSize counts it; otherwise it reads nothing and reports false, and
+// value takes the general path (exponents, long or invalid numbers).
+func (t *transcoder) plainNumber() (int, bool) {
+	b, i := t.b, t.i
+	if b[i] == '-' {
+		i++
+	}
+	// first and last are the positions, among the digits, of the first
+	// and last non-zero one.
+	nd, first, last := 0, -1, -1
+	intDigits := func() {
+		for ; i < len(b) && b[i] >= '0' && b[i] <= '9'; i++ {
+			if b[i] != '0' {
+				if first < 0 {
+					first = nd
+				}
+				last = nd
+			}
+			nd++
+		}
+	}
+	switch {
+	case i < len(b) && b[i] == '0':
+		i++
+		nd++
+	case i < len(b) && b[i] >= '1' && b[i] <= '9':
+		intDigits()
+	default:
+		return 0, false
+	}
+	if i < len(b) && b[i] == '.' {
+		i++
+		before := nd
+		intDigits()
+		if nd == before {
+			return 0, false
+		}
+	}
+	if nd > MaxNumberDigits || i < len(b) && (b[i] == 'e' || b[i] == 'E' || b[i] == '.' || b[i] == '+' || b[i] == '-' || b[i] >= '0' && b[i] <= '9') {
+		return 0, false
+	}
+	num := b[t.i:i]
+	t.i = i
+	t.dst = append(append(append(t.dst, `{"N":"`...), num...), `"}`...)
+	if first < 0 {
+		return 1, true // zero
+	}
+	return (last-first+1+1)/2 + 1, true
 }
 
 func (t *transcoder) array(depth int) (int, bool) {

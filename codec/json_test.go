@@ -132,3 +132,39 @@ func TestNumbersAsTheirGrammarSays(t *testing.T) {
 		}
 	}
 }
+
+// TestPlainNumberIsNumberSize: the transcoder's one-pass path for plain
+// decimals takes exactly the numbers it should, writes them as the
+// general path does and sizes them as NumberSize does.
+func TestPlainNumberIsNumberSize(t *testing.T) {
+	nums := []string{"0", "-0", "0.0", "0.000", "1", "-1", "10", "100", "110.68", "0.05", "-0.0500", "9.99", "1.25",
+		"12345678901234567890123456789012345678", "1234567890123456789012345678901234567.8", "0.00000000000000000000000000000000000001",
+		"123456789012345678901234567890123456789", "100000000000000000000000000000000000000", "1e5", "1.5E-3", "-", "01", "1.", ".5", "1.2.3", "--1", "1e", "0x1", "00"}
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 2000 {
+		var b strings.Builder
+		if r.IntN(3) == 0 {
+			b.WriteByte('-')
+		}
+		for range 1 + r.IntN(45) {
+			b.WriteByte("0000123456789."[r.IntN(14)])
+		}
+		nums = append(nums, b.String())
+	}
+	for _, n := range nums {
+		for _, doc := range []string{n, "[" + n + "]", `{"a": ` + n + `, "b": 1}`} {
+			fast, fn, ferr := appendJSON(nil, []byte(doc), true)
+			slow := transcoder{b: []byte(doc), uniqueKeys: true, general: true}
+			sn, ok := slow.value(0)
+			if ok {
+				slow.ws()
+				if slow.i != len(slow.b) {
+					ok = false
+				}
+			}
+			if (ferr == nil) != ok || ok && (string(fast) != string(slow.dst) || fn != sn) {
+				t.Errorf("%s: one pass %s %d %v, general %s %d %v", doc, fast, fn, ferr, slow.dst, sn, slow.err)
+			}
+		}
+	}
+}

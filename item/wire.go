@@ -40,8 +40,22 @@ func (it *WireItem) SK() string { return it.ID[it.pkLen+1:] }
 // says why the row cannot be written (dst is then returned unchanged).
 // Every value is encoded by its codec.Value, the one item encoder.
 func (e *Encoder) AppendWire(dst []byte, row *order.Row) ([]byte, WireItem, *Reject) {
+	return e.AppendWireID(dst, row, string(AppendID(nil, row.PK, row.SK)))
+}
+
+// AppendID appends an item's ID (WireItem.ID) for the key values pk and
+// sk to dst: the partition key value, a NUL, the sort key value.
+func AppendID(dst, pk, sk []byte) []byte {
+	return append(append(append(dst, pk...), 0), sk...)
+}
+
+// AppendWireID is AppendWire with the item's ID given: id must be
+// string(AppendID(nil, row.PK, row.SK)). A caller encoding many rows
+// makes their IDs substrings of one string, one allocation instead of
+// one a row.
+func (e *Encoder) AppendWireID(dst []byte, row *order.Row, id string) ([]byte, WireItem, *Reject) {
 	start := len(dst)
-	it := WireItem{Pos: row.Pos, ID: string(row.PK) + "\x00" + string(row.SK), pkLen: len(row.PK)}
+	it := WireItem{Pos: row.Pos, ID: id, pkLen: len(row.PK)}
 	out, size, ok := e.appendRow(dst, row, nil)
 	if !ok {
 		// Encode the row again, collecting every reason and what can be

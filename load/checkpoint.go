@@ -161,11 +161,17 @@ func streamFingerprint(t plans.Table, order extract.Order, read *extract.ReadPla
 // hash of their digests (appendRowHashInput), in order.
 type rowHasher struct {
 	h hash.Hash
+	// d holds the digest being written: a slice of the argument would
+	// escape through the interface and cost an allocation a row.
+	d [16]byte
 }
 
 func newRowHasher() *rowHasher { return &rowHasher{h: sha256.New()} }
 
-func (r *rowHasher) add(digest [16]byte) { r.h.Write(digest[:]) }
+func (r *rowHasher) add(digest [16]byte) {
+	r.d = digest
+	r.h.Write(r.d[:])
+}
 
 // sum returns the chunk's hash and starts the next chunk.
 func (r *rowHasher) sum() string {

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"runtime"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -43,7 +44,9 @@ type rowBlock struct {
 	items    []item.WireItem // items[i] is rows[i]'s when rejs[i] is nil
 	pkHashes []uint64        // pkHashes[i] is the spreadHash of items[i]'s partition key
 	rejs     []*item.Reject
-	buf      []byte // the items' bodies
+	slices   *blockOut // the backing of digests, items, rejs and pkHashes, pooled
+	attrs    int       // values a decoded row holds
+	buf      []byte    // the items' bodies
 	done     chan struct{}
 }
 
@@ -95,26 +98,78 @@ func (b *rowBlock) add(row *order.Row) bool {
 // was a tenth of the pipeline's CPU.
 var blockData = sync.Pool{New: func() any { b := make([]byte, 0, blockBytes); return &b }}
 
-// release gives the block's row buffer back once its rows are no longer
-// read (items and rejects hold copies of what they need).
+// release gives the block's buffers back once its rows are no longer
+// read (items and rejects hold copies of what they need, and the reader
+// copies the items, digests and hashes out of the block).
 func (b *rowBlock) release() {
 	if b.pooled != nil {
 		blockData.Put(b.pooled)
 	}
 	if b.raw != nil {
 		rawBlocks.Put(b.raw)
+		// Decoded rows: their slices are the block's own.
+		if rows := b.rows[:cap(b.rows)]; len(rows) == blockRows {
+			clear(rows)
+			rowSlices.Put(&rows)
+		}
+		if vals := b.vals[:cap(b.vals)]; len(vals) == blockRows*b.attrs {
+			clear(vals)
+			valSlices.Put(&vals)
+		}
 	}
-	b.pooled, b.data, b.rows, b.vals, b.raw = nil, nil, nil, nil, nil
+	if s := b.slices; s != nil {
+		s.clear()
+		outSlices.Put(s)
+	}
+	b.pooled, b.data, b.rows, b.vals, b.raw, b.slices = nil, nil, nil, nil, nil, nil
+	b.digests, b.items, b.rejs, b.pkHashes = nil, nil, nil, nil
 }
 
 // rawBlocks recycles the write order's blocks.
 var rawBlocks = sync.Pool{New: func() any { return new(order.Block) }}
 
+// rowSlices and valSlices recycle the rows and values of decoded blocks
+// (blockRows rows; values of a table's attributes, so a pooled backing
+// of another size is dropped), outSlices what an encoder makes of a
+// block: allocated anew for every block of 256 rows they were a third of
+// the bytes the pipeline allocated.
+var (
+	rowSlices = sync.Pool{New: func() any { s := make([]order.Row, blockRows); return &s }}
+	valSlices sync.Pool
+	outSlices = sync.Pool{New: func() any { return new(blockOut) }}
+)
+
+// blockOut is the backing of an encoded block's per-row results.
+type blockOut struct {
+	digests  [blockRows][16]byte
+	items    [blockRows]item.WireItem
+	rejs     [blockRows]*item.Reject
+	pkHashes [blockRows]uint64
+}
+
+// clear drops what the results point to, so a pooled backing holds on to
+// no item bodies or rejects.
+func (o *blockOut) clear() {
+	clear(o.items[:])
+	clear(o.rejs[:])
+	clear(o.pkHashes[:])
+}
+
 // decode fills the block's rows from raw, attrs values each.
 func (b *rowBlock) decode(f *order.Filler, attrs int) {
 	n := b.raw.Len()
-	b.rows = make([]order.Row, n)
-	b.vals = make([][]byte, n*attrs)
+	b.attrs = attrs
+	if n <= blockRows {
+		b.rows = (*rowSlices.Get().(*[]order.Row))[:n]
+		if v, ok := valSlices.Get().(*[][]byte); ok && cap(*v) == blockRows*attrs {
+			b.vals = (*v)[:n*attrs]
+		} else {
+			b.vals = make([][]byte, n*attrs, blockRows*attrs)
+		}
+	} else {
+		b.rows = make([]order.Row, n)
+		b.vals = make([][]byte, n*attrs)
+	}
 	for i := range b.rows {
 		b.rows[i].Values = b.vals[i*attrs : (i+1)*attrs : (i+1)*attrs]
 		if err := f.Fill(b.raw, i, &b.rows[i]); err != nil {
@@ -152,22 +207,49 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 		in = b.raw.Bytes()
 	}
 	n := len(b.rows)
-	b.digests = make([][16]byte, n)
-	b.items = make([]item.WireItem, n)
-	b.rejs = make([]*item.Reject, n)
-	b.pkHashes = make([]uint64, n)
+	if n <= blockRows {
+		b.slices = outSlices.Get().(*blockOut)
+		b.digests, b.items, b.rejs, b.pkHashes = b.slices.digests[:n], b.slices.items[:n], b.slices.rejs[:n], b.slices.pkHashes[:n]
+	} else {
+		b.digests = make([][16]byte, n)
+		b.items = make([]item.WireItem, n)
+		b.rejs = make([]*item.Reject, n)
+		b.pkHashes = make([]uint64, n)
+	}
 	b.buf = make([]byte, 0, z.size(in))
 	defer func() { z.observe(in, len(b.buf)) }()
-	var scratch []byte
+	// The items' IDs are substrings of one string: one allocation a
+	// block instead of one a row.
+	size := 0
+	for i := range b.rows {
+		if row := &b.rows[i]; row.Pos >= b.frontier {
+			size += len(row.PK) + 1 + len(row.SK)
+		}
+	}
+	var idBuf strings.Builder
+	idBuf.Grow(size)
+	for i := range b.rows {
+		if row := &b.rows[i]; row.Pos >= b.frontier {
+			idBuf.Write(row.PK)
+			idBuf.WriteByte(0)
+			idBuf.Write(row.SK)
+		}
+	}
+	ids := idBuf.String()
+	scratch := hashScratch.Get().(*[]byte)
+	defer hashScratch.Put(scratch)
 	for i := range b.rows {
 		row := &b.rows[i]
-		scratch = appendRowHashInput(scratch[:0], row)
-		s := sha256.Sum256(scratch)
+		*scratch = appendRowHashInput((*scratch)[:0], row)
+		s := sha256.Sum256(*scratch)
 		b.digests[i] = [16]byte(s[:16])
 		if row.Pos < b.frontier {
 			continue
 		}
-		buf, it, rej := enc.AppendWire(b.buf, row)
+		n := len(row.PK) + 1 + len(row.SK)
+		id := ids[:n]
+		ids = ids[n:]
+		buf, it, rej := enc.AppendWireID(b.buf, row, id)
 		if rej != nil {
 			b.rejs[i] = rej
 			continue
@@ -177,6 +259,9 @@ func (b *rowBlock) encode(enc *item.Encoder, f *order.Filler, attrs int, z *body
 		b.pkHashes[i] = spreadHash(row.PK)
 	}
 }
+
+// hashScratch recycles the buffers a row's digest input is written to.
+var hashScratch = sync.Pool{New: func() any { return new([]byte) }}
 
 // appendRowHashInput appends what a row's digest hashes: every field
 // length-prefixed, NULL told apart from empty, so two different rows

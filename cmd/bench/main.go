@@ -113,6 +113,7 @@ func main() {
 	replayPlan := flag.String("replay-plan", "", "internal: with -replay, the plan")
 	replayOrder := flag.String("replay-order", "interleave", "internal: with -replay, the load's --order")
 	replayProfile := flag.String("replay-profile", "", "with -replay: write a CPU profile of the replay to this file")
+	replayMemProfile := flag.String("replay-mem-profile", "", "with -replay: write an allocation profile of the replay to this file")
 	flag.BoolVar(&c.Scale, "scale", false, "add the scale curve (figure 8; also -figures 8): time per row and peak memory at 1M, 4M and 10M rows; takes the bench well past 15 minutes on a small machine")
 	flag.Parse()
 
@@ -124,7 +125,7 @@ func main() {
 				err = runFloorChild(context.Background(), *floorChild, *floorEndpoint, *floorTable, c.Workers, wc)
 			}
 		} else {
-			err = runReplay(context.Background(), *replay, *replayPlan, *replayOrder, *replayProfile)
+			err = runReplay(context.Background(), *replay, *replayPlan, *replayOrder, *replayProfile, *replayMemProfile)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "bench: "+err.Error())

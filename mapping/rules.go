@@ -66,6 +66,11 @@ const (
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
 	RuleDataUniqueNatural = "data-unique-natural"
+	// RuleNumberedValues: within data-unique-natural, a text column whose
+	// values are zero-padded numbers of one width under one fixed prefix
+	// (Supplier#000000001) holds codes a system issued, not names: an
+	// identifier by its values, whatever its name.
+	RuleNumberedValues = "numbered-values"
 	// RuleListedOwner: a table without a primary key, whose declared
 	// keys decide nothing, whose source lists its rows by one column in
 	// two or more ordinary indexes (a user's notifications by room, and
@@ -123,6 +128,11 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleOrdinalPosition (sort keys): an integer named as a row's place
+	// in a list (position, ordinal, sort_order) is tried as a sort key
+	// after the times: a partition's items in the order the application
+	// shows them.
+	RuleOrdinalPosition = "ordinal-position"
 	// RuleUniqueKeyPrefix (access paths): a unique key of three or more
 	// columns led by a classification whose leading two columns together
 	// are no classification is read by those two as well (the source's
@@ -144,7 +154,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -626,7 +636,8 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
 		cp := d.colProfile(col.Name)
-		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
+		numbered := roleOf(d.t.Name, col) != roleIdentifier && numberedValues(col, cp)
+		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier && !numbered || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
 			// Versions of a business key: a text code with at most two
 			// rows per value on average.
 			!exact && (cp.Distinct*2 < rows || col.Category != "S") ||
@@ -638,8 +649,12 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 		if cp.Distinct < rows {
 			what = fmt.Sprintf("%s values in %s rows (a business key with versions)", plans.Thousands(cp.Distinct), plans.Thousands(rows))
 		}
+		named := " is named as an identifier and "
+		if numbered {
+			named = " holds numbers issued under one prefix (" + strings.TrimRight(cp.Min, " ") + " … " + strings.TrimRight(cp.Max, " ") + "), codes rather than names (rule " + RuleNumberedValues + "), and is "
+		}
 		out = append(out, scored{proposal{rule: RuleDataUniqueNatural, pk: []string{col.Name},
-			why: col.Name + " is named as an identifier and " + what}, cp.Distinct})
+			why: col.Name + named + what}, cp.Distinct})
 	}
 	slices.SortStableFunc(out, func(a, b scored) int {
 		switch {

@@ -446,3 +446,71 @@ func TestListedOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberedValues: vendors keyed by a dense integer numbering, with a
+// reference to their country (30 values for 900 rows) and a label whose
+// values are zero-padded numbers under one prefix (Vendor-00001 …
+// Vendor-00900). The label is a code a system issued, unique in the data:
+// the identity (rule numbered-values), not a descriptive name the country
+// owns. A label of words (Blue Harbour Trading) stays a name.
+func TestNumberedValues(t *testing.T) {
+	rows := int64(900)
+	build := func(lo, hi string) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Tables: []catalog.Table{
+			tableOf("vendors", []catalog.Column{col("vendor_seq", "integer", "N"), col("label", "character varying", "S"), col("country_id", "integer", "N")},
+				[]string{"vendor_seq"}, fkTo("vendors_country_fkey", "country_id", "countries")),
+			tableOf("countries", []catalog.Column{serialCol("id", "countries"), col("iso", "character", "S")}, []string{"id"}),
+		}}
+		s.Tables[1].Migratable = false
+		label := prof("label", rows, 1, 12)
+		label.Min, label.Max, label.TopValues = lo, hi, nil
+		seq := prof("vendor_seq", rows, 1, 4)
+		seq.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "vendors", Rows: rows, Columns: []catalog.ColumnProfile{
+			seq, label, prof("country_id", 30, 60, 4),
+		}}}}
+		return s, p
+	}
+	s, p := build("Vendor-00001", "Vendor-00900")
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"label"}, {"vendor_seq"}}})
+	if !slices.Equal(pk, []string{"label"}) || len(sk) != 0 || !strings.Contains(why, "rule "+RuleNumberedValues) {
+		t.Errorf("numbered labels: pk %v sk %v why %q, want label alone by %s", pk, sk, why, RuleNumberedValues)
+	}
+	s, p = build("Amber Coast Goods", "Zephyr Tools")
+	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"label"}, {"vendor_seq"}}}); slices.Equal(pk, []string{"label"}) && strings.Contains(why, RuleNumberedValues) {
+		t.Errorf("worded labels: pk %v why %q, want no %s", pk, why, RuleNumberedValues)
+	}
+}
+
+// TestOrdinalPosition: a checklist's steps, numbered by a serial, owned by
+// their checklist and placed by an integer position that the data shows
+// unique within it (nothing declares it). The steps are read in position
+// order: the position leads the sort key and the serial keeps it unique
+// tomorrow (rule ordinal-position). A count beside it (attempts) is never
+// tried as a sort key.
+func TestOrdinalPosition(t *testing.T) {
+	rows := int64(4_000)
+	s := &catalog.Schema{Tables: []catalog.Table{
+		tableOf("steps", []catalog.Column{serialCol("id", "steps"), col("checklist_id", "bigint", "N"), col("position", "integer", "N"), col("attempts", "integer", "N")},
+			[]string{"id"}, fkTo("steps_checklist_fkey", "checklist_id", "checklists")),
+		tableOf("checklists", []catalog.Column{serialCol("id", "checklists"), col("owner", "text", "S")}, []string{"id"}),
+	}}
+	s.Tables[1].Migratable = false
+	id := prof("id", rows, 1, 4)
+	id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('steps_id_seq'::regclass)"}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "steps", Rows: rows, Columns: []catalog.ColumnProfile{
+		id, prof("checklist_id", 1_000, 9, 4), prof("position", 9, 1_000, 4), prof("attempts", 9, 1_000, 4),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"checklist_id", "position"}, {"checklist_id", "attempts"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey)
+	if !slices.Equal(pk, []string{"checklist_id"}) || !slices.Equal(sk, []string{"position", "id"}) {
+		t.Errorf("steps: pk %v sk %v, want checklist_id / position, id", pk, sk)
+	}
+	if pt.SortKey == nil || !strings.Contains(strings.Join(pt.SortKey.Why, " "), "rule "+RuleOrdinalPosition) {
+		t.Errorf("steps: sort key why does not cite %s: %v", RuleOrdinalPosition, pt.SortKey)
+	}
+}

@@ -321,6 +321,11 @@ func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
 			why[len(why)-1] += " (rule " + RuleEpochTime + ": an integer named as a time, holding seconds since 1970)"
 		}
 	}
+	if len(parts) > 0 && !parts[0].timeLike {
+		if col := d.t.Column(parts[0].part.Column); col != nil && ordinalColumn(col) {
+			why = append(why, parts[0].part.Column+" leads (rule "+RuleOrdinalPosition+"): it numbers the rows' places in their owner's list, so a partition's items come back in the order the application shows them")
+		}
+	}
 	if seq {
 		why = append(why, "a surrogate id comes last, only because it makes the key unique (a sequence inside a sort key is harmless)")
 	}
@@ -374,6 +379,10 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		case kp.timeLike:
 			timeLike = append(timeLike, o)
 		case col.Category == "S" || col.Category == "E" || d.t.IsForeignKeyColumn(col.Name):
+			others = append(others, o)
+		case ordinalColumn(col):
+			// Rule ordinal-position: an integer named as the row's
+			// place in a list is how the owner's rows are shown.
 			others = append(others, o)
 		}
 	}
@@ -539,4 +548,19 @@ func (d *designer) placeFirst(c *candidate, sk *sortKey) *sortKey {
 	placed.why = append(placed.why, fmt.Sprintf("%s (%s values) leads %s (%s values): a place before the text it groups, so the rows of one %s come coarse to fine and a begins_with on %s lists a place's rows",
 		best, plans.Thousands(bestN), lead.Name, plans.Thousands(n), strings.Join(c.columns(), ", "), best))
 	return placed
+}
+
+// ordinalColumn reports whether an integer column is named as a row's place
+// in an ordered list (rule ordinal-position): position, ordinal,
+// sort_order, display_order. Among a partition's items it orders the rows
+// as the application shows them (a task's subtasks in their order), so the
+// sort key search tries it after the times, like a text column; a count or
+// an amount is never tried.
+func ordinalColumn(col *catalog.Column) bool {
+	if col.Category != "N" || !col.Codec().IsInteger() {
+		return false
+	}
+	ws := words(col.Name)
+	j := strings.Join(ws, "")
+	return anyWord(ws, set("position", "ordinal")) || j == "sortorder" || j == "displayorder"
 }

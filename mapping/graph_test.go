@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -398,5 +399,40 @@ func TestRulesDocumented(t *testing.T) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}
+	}
+}
+
+// TestListedKeyOwner: article_reactions is keyed (member_id, article_id)
+// and named after the article, but the source lists a member's reactions
+// in two ordinary indexes of several columns (starred ones, newest first)
+// and an article's only by a one-column index: the member owns the rows
+// (rule listed-key-owner), the article is the sort key. With one such
+// index the name decides, as before.
+func TestListedKeyOwner(t *testing.T) {
+	rows := int64(8_000)
+	build := func(listed int) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("article_reactions", []catalog.Column{col("member_id", "bigint", "N"), col("article_id", "bigint", "N"), col("reacted_at", "timestamp with time zone", "D")},
+			[]string{"member_id", "article_id"}, fkTo("reactions_member_fkey", "member_id", "members"), fkTo("reactions_article_fkey", "article_id", "articles"))
+		tbl.Indexes = []catalog.Index{{Name: "reactions_article", Columns: []string{"article_id"}}}
+		for i := range listed {
+			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: fmt.Sprintf("reactions_member_%d", i), Columns: []string{"member_id", "reacted_at"}, Predicate: "(reacted_at IS NOT NULL)"})
+		}
+		members := tableOf("members", []catalog.Column{serialCol("id", "members")}, []string{"id"})
+		articles := tableOf("articles", []catalog.Column{serialCol("id", "articles")}, []string{"id"})
+		members.Migratable, articles.Migratable = false, false
+		s := &catalog.Schema{Tables: []catalog.Table{tbl, members, articles}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "article_reactions", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("member_id", 1_500, 30, 6), prof("article_id", 2_500, 40, 6), prof("reacted_at", rows, 1, 22),
+		}}}}
+		return s, p
+	}
+	s, p := build(2)
+	pk, sk, why := designTable(t, s, p, "article_reactions")
+	if !slices.Equal(pk, []string{"member_id"}) || !slices.Equal(sk, []string{"article_id"}) || !strings.Contains(why, RuleListedKeyOwner) {
+		t.Errorf("two member indexes: pk %v sk %v why %q, want member_id / article_id by %s", pk, sk, why, RuleListedKeyOwner)
+	}
+	s, p = build(1)
+	if pk, _, _ := designTable(t, s, p, "article_reactions"); !slices.Equal(pk, []string{"article_id"}) {
+		t.Errorf("one member index: pk %v, want article_id, which the table is named after", pk)
 	}
 }

@@ -48,6 +48,13 @@ const (
 	// how one is found (a room's current state by (type, state_key),
 	// beside the event each entry came from).
 	RuleKeylessOwnerFirst = "keyless-owner-first"
+	// RuleListedKeyOwner: within composite-key-owner, the part of the
+	// key that leads more of the source's ordinary indexes of several
+	// columns than any other part (at least two) is how the application
+	// lists the rows: it owns them, before the reference the table is
+	// named after (a person's votes, read in several orders, beside the
+	// post the table is named after).
+	RuleListedKeyOwner = "listed-key-owner"
 	// RuleVariedKeyPart: within composite-key-owner, after the
 	// references and codes of the key, when a part of the key is a kind
 	// (fewer values than √rows, the hottest holding at least half the
@@ -153,7 +160,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -407,6 +414,33 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 			whys[2] = "a code or number the rows share, which the rest of the key numbers within; " + strings.Join(kinds, ", ") + ", of fewer values than √rows and named after no table, is a kind of the rows and yields (rule " + RuleNamelessCodeYields + ")"
 		}
 	}
+	if listed, n := d.listedKeyPart(ix, classified); listed != "" {
+		// Rule listed-key-owner: the source lists the rows by one part
+		// of the key in more ordinary indexes than by any other part:
+		// that part owns them, before the reference the table is
+		// named after.
+		for i := range classes {
+			classes[i] = slices.DeleteFunc(classes[i], func(c string) bool { return c == listed })
+		}
+		classes[0] = append([]string{listed}, classes[0]...)
+		ref := "a part of the key"
+		if r := d.referenceOf(listed); r != nil {
+			ref = "references " + r.parent + ","
+		}
+		lw := fmt.Sprintf("%s and leads %d of the source's ordinary indexes of several columns, more than any other part of the key: the application lists the rows by it (rule %s)", ref, n, RuleListedKeyOwner)
+		var out []proposal
+		for i, cl := range classes {
+			for _, name := range cl {
+				why := whys[i]
+				if name == listed {
+					why = lw
+				}
+				out = append(out, proposal{rule: RuleCompositeKeyOwner, pk: []string{name}, rest: without(ix.Columns, []string{name}), label: label,
+					why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key (%s)", label, strings.Join(without(ix.Columns, []string{name}), ", "), name, name, why)})
+			}
+		}
+		return out
+	}
 	if lead := d.leadingReference(ix, classified); lead != "" {
 		// Rule junction-index-order: a unique index (not a constraint)
 		// made only of references is how the application reads the
@@ -471,6 +505,38 @@ func (d *designer) keyHasKind(cols []string, classified func(string) bool) bool 
 		cp := d.colProfile(c)
 		return cp != nil && classified(c) && 2*hottest(cp, rows) >= rows
 	})
+}
+
+// listedKeyPart is the part of a composite key that leads the most of the
+// table's ordinary source indexes of two or more columns (partial ones
+// included: each is a list the application reads), with their number: at
+// least two, more than any other part of the key leads, and the part no
+// classification, no time and no sequence of the table's own. "" when
+// there is none.
+func (d *designer) listedKeyPart(ix *catalog.Index, classified func(string) bool) (string, int) {
+	lead := map[string]int{}
+	for _, o := range d.t.Indexes {
+		if len(o.Columns) > 1 && len(o.Expressions) == 0 && slices.Contains(ix.Columns, o.Columns[0]) {
+			lead[o.Columns[0]]++
+		}
+	}
+	best, bestN, second := "", 0, 0
+	for _, c := range ix.Columns {
+		switch n := lead[c]; {
+		case n > bestN:
+			best, bestN, second = c, n, bestN
+		case n > second:
+			second = n
+		}
+	}
+	if bestN < 2 || second >= bestN {
+		return "", 0
+	}
+	col := d.t.Column(best)
+	if col == nil || classified(best) || anyWord(words(best), timeWords) || roleOf(d.t.Name, col) == roleTime || d.ownSequence(col) {
+		return "", 0
+	}
+	return best, bestN
 }
 
 // leadingReference is the leading column of a composite unique index

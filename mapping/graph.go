@@ -170,6 +170,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 			props = append(props, p)
 		}
 	}
+	props = append(props, d.madeIDOwner()...)
 	props = append(props, d.dataUniqueNatural(true)...)
 	owned, err := d.ownedCodes()
 	if err != nil {

@@ -436,3 +436,46 @@ func TestListedKeyOwner(t *testing.T) {
 		t.Errorf("one member index: pk %v, want article_id, which the table is named after", pk)
 	}
 }
+
+// TestMadeIDOwner: events keyed by an id that a function of the database
+// makes (DEFAULT make_event_id(), no sequence the catalog shows), listed by
+// their mandatory stream in an index (stream_id, id DESC): the stream is
+// the partition key and the id the sort key (rule made-id-owner), not the
+// id alone as an identifier unique in the data. A default that reads the
+// clock is a time, no made id, and an id nothing lists by an owner stays
+// the key.
+func TestMadeIDOwner(t *testing.T) {
+	rows := int64(6_000)
+	build := func(def string, listed bool) (*catalog.Schema, *catalog.Profile) {
+		id := col("id", "bigint", "N")
+		id.Default = def
+		tbl := tableOf("events", []catalog.Column{id, col("stream_id", "bigint", "N"), col("body", "text", "S")},
+			[]string{"id"}, fkTo("events_stream_fkey", "stream_id", "streams"))
+		tbl.Indexes = []catalog.Index{{Name: "events_stream", Columns: []string{"stream_id"}}}
+		if listed {
+			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: "events_stream_id", Columns: []string{"stream_id", "id"}})
+		}
+		streams := tableOf("streams", []catalog.Column{serialCol("id", "streams")}, []string{"id"})
+		streams.Migratable = false
+		s := &catalog.Schema{Tables: []catalog.Table{tbl, streams}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "events", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("stream_id", 900, 40, 6), prof("body", rows, 1, 80),
+		}}}}
+		return s, p
+	}
+	s, p := build("make_event_id('events'::text)", true)
+	pk, sk, why := designTable(t, s, p, "events")
+	if !slices.Equal(pk, []string{"stream_id"}) || !slices.Equal(sk, []string{"id"}) || !strings.Contains(why, RuleMadeIDOwner) {
+		t.Errorf("made id listed by stream: pk %v sk %v why %q, want stream_id / id by %s", pk, sk, why, RuleMadeIDOwner)
+	}
+	for name, def := range map[string]string{"clock default": "(date_part('epoch'::text, now()) * 1000)::bigint"} {
+		s, p := build(def, true)
+		if pk, _, why := designTable(t, s, p, "events"); strings.Contains(why, RuleMadeIDOwner) {
+			t.Errorf("%s: pk %v why %q, want no %s", name, pk, why, RuleMadeIDOwner)
+		}
+	}
+	s, p = build("make_event_id('events'::text)", false)
+	if pk, _, why := designTable(t, s, p, "events"); strings.Contains(why, RuleMadeIDOwner) {
+		t.Errorf("made id listed by nothing: pk %v why %q, want no %s", pk, why, RuleMadeIDOwner)
+	}
+}

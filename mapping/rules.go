@@ -69,6 +69,14 @@ const (
 	// them first. A code named after a table is a parent's id (teamid
 	// beside teams), an owner however few its values.
 	RuleNamelessCodeYields = "nameless-code-yields"
+	// RuleMadeIDOwner: a one-column integer primary key whose values the
+	// database makes with a function of its own (a default that calls a
+	// function, not a sequence's nextval, a uuid generator or the clock:
+	// a snowflake) is no natural key; when a mandatory reference leads an
+	// ordinary source index whose next column is that key, the source
+	// lists the parent's rows in the key's order: the reference is the
+	// partition key and the key the sort key.
+	RuleMadeIDOwner = "made-id-owner"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
@@ -160,7 +168,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -837,4 +845,64 @@ func (d *designer) nameOverMirror(chosen *candidate, cands []*candidate) (*candi
 	name.why = append([]string{fmt.Sprintf("%s (primary key %s) mirrors %s's surrogate: the row extends it one to one and carries a number that means nothing to a reader, so the rows are found by their name, %s; %s ends the sort key because names repeat",
 		chosen.cols[0].Name, d.t.PrimaryKey.Name, r.parent, name.cols[0].Name, chosen.cols[0].Name)}, name.why...)
 	return name, sk
+}
+
+// madeID reports whether an integer column's values are made by the
+// database with a function of its own: a default that calls a function
+// that is no sequence's nextval, no uuid generator and no reading of the
+// clock (timestamp_id('statuses'::text), a snowflake), with no identity or
+// owned sequence. Such a value is no natural key, though the catalog
+// shows no sequence.
+func madeID(col *catalog.Column) bool {
+	def := strings.ToLower(col.Default)
+	if col.Category != "N" || !col.Codec().IsInteger() || col.Identity != "" || col.Sequence != "" || col.UUIDDefault != "" {
+		return false
+	}
+	open := strings.Index(def, "(")
+	if open <= 0 || strings.Contains(def, "nextval(") {
+		return false
+	}
+	for _, clock := range []string{"now(", "current_", "localtime", "clock_timestamp", "statement_timestamp", "transaction_timestamp", "date_part", "extract", "epoch"} {
+		if strings.Contains(def, clock) {
+			return false
+		}
+	}
+	fn := strings.TrimSpace(def[:open])
+	fn = fn[strings.LastIndex(fn, ".")+1:]
+	return fn != "" && !strings.ContainsFunc(fn, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+}
+
+// madeIDOwner proposes, for a table keyed by a database-made id (madeID),
+// the mandatory reference that leads an ordinary source index whose next
+// column is the id (rule made-id-owner): the source lists the parent's rows
+// in the id's order, so the parent is the partition key and the id the
+// sort key, unique by the primary key.
+func (d *designer) madeIDOwner() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 {
+		return nil
+	}
+	id := d.t.Column(pk.Columns[0])
+	if id == nil || !madeID(id) {
+		return nil
+	}
+	var out []proposal
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) < 2 || len(ix.Expressions) > 0 || ix.Columns[1] != id.Name || slices.ContainsFunc(out, func(p proposal) bool { return p.pk[0] == ix.Columns[0] }) {
+			continue
+		}
+		ref := d.t.Column(ix.Columns[0])
+		r := d.referenceOf(ix.Columns[0])
+		if ref == nil || r == nil || !ref.NotNull {
+			continue
+		}
+		if n := d.distinctOf(ref.Name); n > 0 && classification(n, d.rows()) {
+			continue
+		}
+		label := "primary key " + pk.Name + " (" + id.Name + ")"
+		out = append(out, proposal{rule: RuleMadeIDOwner, pk: []string{ref.Name}, rest: []string{id.Name}, label: label,
+			why: fmt.Sprintf("%s is made by the database (default %s), no natural key; %s references %s and leads index %s (%s), which lists a parent's rows in %s order: the parent is the partition key, %s the sort key",
+				id.Name, id.Default, ref.Name, r.parent, ix.Name, strings.Join(ix.Columns, ", "), id.Name, id.Name)})
+	}
+	return out
 }

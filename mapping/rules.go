@@ -35,6 +35,12 @@ const (
 	// sequence evidence is its data's density (the parent's numbering:
 	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleHandleBeforeMail: within alternate-natural-key, a one-column
+	// unique key on an e-mail address ranks after the table's other
+	// one-column unique keys on natural columns (a username, a display
+	// name): people change their address; the handle is the identity
+	// others see.
+	RuleHandleBeforeMail = "handle-before-mail"
 	// RuleNullableKeyParts: a composite unique constraint or index whose
 	// parts are declared nullable but hold no NULL in any row names its
 	// owner as composite-key-owner does, after the keys the declaration
@@ -168,7 +174,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleHandleBeforeMail, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -304,6 +310,46 @@ func rowIDName(name string) bool {
 	last := ws[len(ws)-1]
 	return last == "id" || last == "sk" || last == "key" || len(ws) == 1 && strings.HasSuffix(last, "id")
 }
+
+// handleBeforeMail applies rule handle-before-mail to one-column unique
+// keys in their order: a key on an e-mail address moves after the last
+// key on a handle (username, login, nickname) or on the row's own name
+// (a display name): people change their address, the handle is the
+// identity others see. Other keys (a uuid, a code) keep their places.
+func (d *designer) handleBeforeMail(ps []proposal) []proposal {
+	handle := func(p proposal) bool {
+		col := d.t.Column(p.pk[0])
+		ws := words(col.Name)
+		r := roleOf(d.t.Name, col)
+		return r == roleName || r == roleDescriptive || r == roleIdentifier && (anyWord(ws, set("username", "login", "handle", "nick", "nickname")) || slices.Contains(ws, "user") && slices.Contains(ws, "name"))
+	}
+	mail := func(p proposal) bool { return anyWord(words(p.pk[0]), mailWords) }
+	lastHandle := -1
+	for i, p := range ps {
+		if handle(p) {
+			lastHandle = i
+		}
+	}
+	var out, moved []proposal
+	for i, p := range ps {
+		if mail(p) && i < lastHandle {
+			p.why += "; an e-mail address ranks after " + ps[lastHandle].pk[0] + ", which the table declares unique too: people change their address, the handle is the identity others see (rule " + RuleHandleBeforeMail + ")"
+			moved = append(moved, p)
+			continue
+		}
+		if i == lastHandle && len(moved) > 0 {
+			p.why += "; it ranks before the e-mail address " + moved[0].pk[0] + ", also declared unique: people change their address, the handle is the identity others see (rule " + RuleHandleBeforeMail + ")"
+		}
+		out = append(out, p)
+		if i == lastHandle {
+			out = append(out, moved...)
+		}
+	}
+	return out
+}
+
+// mailWords name an e-mail address.
+var mailWords = set("email", "mail")
 
 // timeWords name a date or time: a reference to a date dimension orders
 // rows, it owns none.
@@ -617,7 +663,7 @@ func (d *designer) alternateNaturalKeys() []proposal {
 			others = append(others, p)
 		}
 	}
-	return append(ids, others...)
+	return d.handleBeforeMail(append(ids, others...))
 }
 
 // listingColumn is the column that leads at least two of the table's

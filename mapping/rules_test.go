@@ -514,3 +514,35 @@ func TestOrdinalPosition(t *testing.T) {
 		t.Errorf("steps: sort key why does not cite %s: %v", RuleOrdinalPosition, pt.SortKey)
 	}
 }
+
+// TestHandleBeforeMail: members keyed by a serial, with UNIQUE (email)
+// declared before UNIQUE (username): the username is the identity others
+// see, the address a contact detail people change (rule
+// handle-before-mail). Beside a unique public uuid, no handle, the address
+// keeps its place.
+func TestHandleBeforeMail(t *testing.T) {
+	rows := int64(2_000)
+	build := func(other string) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf("members",
+			[]catalog.Column{serialCol("id", "members"), col("email", "text", "S"), col(other, "text", "S"), col("joined_at", "timestamp with time zone", "D")}, []string{"id"})}}
+		s.Tables[0].Uniques = []catalog.Index{
+			{Name: "members_email_key", Columns: []string{"email"}, Constraint: true},
+			{Name: "members_" + other + "_key", Columns: []string{other}, Constraint: true},
+		}
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('members_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "members", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("email", rows, 1, 24), prof(other, rows, 1, 12), prof("joined_at", rows, 1, 22),
+		}}}}
+		return s, p
+	}
+	s, p := build("username")
+	pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"username"}}})
+	if !slices.Equal(pk, []string{"username"}) || !strings.Contains(why, RuleHandleBeforeMail) {
+		t.Errorf("username beside email: pk %v why %q, want username", pk, why)
+	}
+	s, p = build("public_uuid")
+	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"public_uuid"}}}); !slices.Equal(pk, []string{"email"}) || strings.Contains(why, RuleHandleBeforeMail) {
+		t.Errorf("uuid beside email: pk %v why %q, want email, no %s", pk, why, RuleHandleBeforeMail)
+	}
+}

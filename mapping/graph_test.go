@@ -479,3 +479,37 @@ func TestMadeIDOwner(t *testing.T) {
 		t.Errorf("made id listed by nothing: pk %v why %q, want no %s", pk, why, RuleMadeIDOwner)
 	}
 }
+
+// TestRandomIDYields: chapters keyed by a serial, each with a public uuid
+// the application makes (UNIQUE, no default) and UNIQUE (book_id,
+// position): the book owns its chapters in order, the uuid finds one
+// chapter and stays a lookup (rule random-id-yields). Without the
+// composite key the uuid is the identity, as before.
+func TestRandomIDYields(t *testing.T) {
+	rows := int64(3_000)
+	build := func(composite bool) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("chapters", []catalog.Column{serialCol("id", "chapters"), col("book_id", "bigint", "N"), col("position", "integer", "N"), col("public_id", "uuid", "U")},
+			[]string{"id"}, fkTo("chapters_book_fkey", "book_id", "books"))
+		tbl.Uniques = []catalog.Index{{Name: "chapters_public_id", Columns: []string{"public_id"}}}
+		if composite {
+			tbl.Uniques = append(tbl.Uniques, catalog.Index{Name: "chapters_book_position", Columns: []string{"book_id", "position"}, Constraint: true})
+		}
+		books := tableOf("books", []catalog.Column{serialCol("id", "books")}, []string{"id"})
+		books.Migratable = false
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('chapters_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "chapters", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("book_id", 400, 12, 6), prof("position", 12, 400, 4), prof("public_id", rows, 1, 36),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, books}}, p
+	}
+	s, p := build(true)
+	pk, sk, why := designTable(t, s, p, "chapters")
+	if !slices.Equal(pk, []string{"book_id"}) || !slices.Equal(sk, []string{"position"}) || !strings.Contains(why, RuleRandomIDYields) {
+		t.Errorf("uuid beside (book_id, position): pk %v sk %v why %q, want book_id / position by %s", pk, sk, why, RuleRandomIDYields)
+	}
+	s, p = build(false)
+	if pk, _, _ := designTable(t, s, p, "chapters"); !slices.Equal(pk, []string{"public_id"}) {
+		t.Errorf("uuid alone: pk %v, want public_id", pk)
+	}
+}

@@ -35,6 +35,12 @@ const (
 	// sequence evidence is its data's density (the parent's numbering:
 	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleRandomIDYields: a one-column unique key on an application-made
+	// random id (a uuid no default makes) says how one row is found, not
+	// how the rows are grouped: a composite unique key that names an
+	// owner ranks before it (a medium's tracks by position, each found by
+	// its uuid through an index).
+	RuleRandomIDYields = "random-id-yields"
 	// RuleHandleBeforeMail: within alternate-natural-key, a one-column
 	// unique key on an e-mail address ranks after the table's other
 	// one-column unique keys on natural columns (a username, a display
@@ -174,7 +180,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleHandleBeforeMail, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 

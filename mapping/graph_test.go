@@ -395,7 +395,7 @@ func TestRulesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition) {
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}
@@ -511,5 +511,49 @@ func TestRandomIDYields(t *testing.T) {
 	s, p = build(false)
 	if pk, _, _ := designTable(t, s, p, "chapters"); !slices.Equal(pk, []string{"public_id"}) {
 		t.Errorf("uuid alone: pk %v, want public_id", pk)
+	}
+}
+
+// TestReferenceTiebreak: surveys keyed by a serial belong to their post by
+// a mandatory reference that today's data shows unique (one survey per
+// post) but no key declares: the post is the partition key and the serial
+// follows it (rule reference-tiebreak), so a second survey of one post
+// tomorrow does not overwrite the first. Declared UNIQUE (post_id), the
+// reference stands alone.
+func TestReferenceTiebreak(t *testing.T) {
+	rows := int64(1_200)
+	build := func(declared bool) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("surveys", []catalog.Column{serialCol("id", "surveys"), col("post_id", "bigint", "N"), col("question", "text", "S")},
+			[]string{"id"}, fkTo("surveys_post_fkey", "post_id", "posts"))
+		tbl.Indexes = []catalog.Index{{Name: "surveys_post", Columns: []string{"post_id"}}}
+		if declared {
+			tbl.Uniques = []catalog.Index{{Name: "surveys_post_key", Columns: []string{"post_id"}, Constraint: true}}
+		}
+		posts := tableOf("posts", []catalog.Column{serialCol("id", "posts")}, []string{"id"})
+		posts.Migratable = false
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('surveys_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "surveys", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("post_id", rows, 1, 8), prof("question", 300, 40, 60),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, posts}}, p
+	}
+	s, p := build(false)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"post_id"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"post_id"}) || !slices.Equal(sk, []string{"id"}) ||
+		!strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleReferenceTiebreak) {
+		t.Errorf("post_id unique by data: pk %v sk %v, want post_id / id by %s", pk, sk, RuleReferenceTiebreak)
+	}
+	s, p = build(true)
+	plan, err = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"post_id"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pk, sk := partColumns(&plan.Tables[0].PartitionKey), partColumns(plan.Tables[0].SortKey); !slices.Equal(pk, []string{"post_id"}) || len(sk) != 0 {
+		t.Errorf("post_id declared unique: pk %v sk %v, want post_id alone", pk, sk)
 	}
 }

@@ -155,6 +155,11 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleReferenceTiebreak (sort keys): a partition key that is one
+	// reference, unique only in today's data and by no declared key, takes
+	// the primary key as its sort key: one row per parent is a
+	// coincidence a later row may end.
+	RuleReferenceTiebreak = "reference-tiebreak"
 	// RuleOrdinalPosition (sort keys): an integer named as a row's place
 	// in a list (position, ordinal, sort_order) is tried as a sort key
 	// after the times: a partition's items in the order the application

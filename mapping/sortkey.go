@@ -346,6 +346,9 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			if err != nil {
 				return nil, err
 			}
+			if sk := d.oneToOneToday(c, r.Proof); sk != nil {
+				return sk, nil
+			}
 			return &sortKey{proof: r.Proof, proven: true, why: []string{"none needed: the partition key alone is unique (" + r.Proof + ")"}}, nil
 		}
 	}
@@ -563,4 +566,32 @@ func ordinalColumn(col *catalog.Column) bool {
 	ws := words(col.Name)
 	j := strings.Join(ws, "")
 	return anyWord(ws, set("position", "ordinal")) || j == "sortorder" || j == "displayorder"
+}
+
+// oneToOneToday applies rule reference-tiebreak: a partition key that is
+// one reference to another table (declared or inferred), unique in today's
+// data but by no declared key, is one row per parent only by coincidence
+// (a status has one poll today; nothing says it cannot have two): the
+// table's primary key follows it as the sort key, so the item key stays
+// unique tomorrow. nil when the rule does not apply.
+func (d *designer) oneToOneToday(c *candidate, proof string) *sortKey {
+	pk := d.t.PrimaryKey
+	if len(c.cols) != 1 || pk == nil || !pk.KeyCandidate() || slices.Contains(pk.Columns, c.cols[0].Name) {
+		return nil
+	}
+	name := c.cols[0].Name
+	if !d.t.IsForeignKeyColumn(name) && d.impliedReference(c.cols[0], d.colProfile(name)) == "" {
+		return nil
+	}
+	for _, u := range d.uniqueIndexes() {
+		if slices.Equal(u.idx.Columns, []string{name}) {
+			return nil
+		}
+	}
+	sk, _ := d.sortKeyFrom(pk.Columns, "unique by primary key "+pk.Name+" ("+strings.Join(pk.Columns, ", ")+")")
+	if sk == nil {
+		return nil
+	}
+	sk.why = append(sk.why, fmt.Sprintf("rule %s: %s is a reference, unique only by a check of today's data (%s) and by no declared key: one row per parent is a coincidence a later row may end, so the primary key follows it", RuleReferenceTiebreak, name, proof))
+	return sk
 }

@@ -41,6 +41,11 @@ const (
 	// owner ranks before it (a medium's tracks by position, each found by
 	// its uuid through an index).
 	RuleRandomIDYields = "random-id-yields"
+	// RuleLoginFirst: within alternate-natural-key, among one-column
+	// unique keys on identifiers, the handle a user signs in with
+	// (username, login) ranks first: the identity the application uses,
+	// beside personal numbers and codes found through an index.
+	RuleLoginFirst = "login-first"
 	// RuleHandleBeforeMail: within alternate-natural-key, a one-column
 	// unique key on an e-mail address ranks after the table's other
 	// one-column unique keys on natural columns (a username, a display
@@ -185,7 +190,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
+	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -357,6 +362,14 @@ func (d *designer) handleBeforeMail(ps []proposal) []proposal {
 		}
 	}
 	return out
+}
+
+// loginColumn reports whether a column is named as the handle a user signs
+// in with: username, login, user_name, loginid.
+func loginColumn(name string) bool {
+	ws := words(name)
+	j := strings.Join(ws, "")
+	return anyWord(ws, set("username", "login")) || slices.Contains(ws, "user") && slices.Contains(ws, "name") || strings.HasPrefix(j, "login") || strings.HasPrefix(j, "username")
 }
 
 // mailWords name an e-mail address.
@@ -674,6 +687,23 @@ func (d *designer) alternateNaturalKeys() []proposal {
 			others = append(others, p)
 		}
 	}
+	// Rule login-first: among the identifiers, the handle a user signs
+	// in with is the identity the application uses; a personal number
+	// or a code beside it is found through an index.
+	logins := slices.DeleteFunc(slices.Clone(ids), func(p proposal) bool { return !loginColumn(p.pk[0]) })
+	if len(logins) > 0 && len(logins) < len(ids) {
+		rest := slices.DeleteFunc(ids, func(p proposal) bool { return loginColumn(p.pk[0]) })
+		for i := range logins {
+			logins[i].why += "; the handle a user signs in with ranks before the table's other unique identifiers (" + strings.Join(func() []string {
+				var n []string
+				for _, p := range rest {
+					n = append(n, p.pk[0])
+				}
+				return n
+			}(), ", ") + ") (rule " + RuleLoginFirst + ")"
+		}
+		ids = append(logins, rest...)
+	}
 	return d.handleBeforeMail(append(ids, others...))
 }
 
@@ -794,10 +824,21 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 		case a.distinct < b.distinct:
 			return 1
 		}
+		// Rule login-first breaks a tie: the handle a user signs in
+		// with is the identity the application uses.
+		switch la, lb := loginColumn(a.p.pk[0]), loginColumn(b.p.pk[0]); {
+		case la && !lb:
+			return -1
+		case lb && !la:
+			return 1
+		}
 		return 0
 	})
 	var ps []proposal
-	for _, s := range out {
+	for i, s := range out {
+		if i == 0 && len(out) > 1 && loginColumn(s.p.pk[0]) && !loginColumn(out[1].p.pk[0]) && out[1].distinct == s.distinct {
+			s.p.why += "; as unique as " + out[1].p.pk[0] + ", the handle a user signs in with ranks first (rule " + RuleLoginFirst + ")"
+		}
 		ps = append(ps, s.p)
 	}
 	return ps

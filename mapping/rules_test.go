@@ -546,3 +546,28 @@ func TestHandleBeforeMail(t *testing.T) {
 		t.Errorf("uuid beside email: pk %v why %q, want email, no %s", pk, why, RuleHandleBeforeMail)
 	}
 }
+
+// TestLoginFirst: staff keyed by a serial, with a badge number and a
+// login, both unique, the badge first in the table: the login a person
+// signs in with is the identity the application uses (rule login-first),
+// whether the data alone proves both unique or unique constraints
+// declare them (the badge's first).
+func TestLoginFirst(t *testing.T) {
+	rows := int64(300)
+	for _, declared := range []bool{false, true} {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf("staff",
+			[]catalog.Column{serialCol("id", "staff"), col("badge_no", "text", "S"), col("login", "text", "S"), col("hired_on", "date", "D")}, []string{"id"})}}
+		if declared {
+			s.Tables[0].Uniques = []catalog.Index{{Name: "staff_badge_key", Columns: []string{"badge_no"}, Constraint: true}, {Name: "staff_login_key", Columns: []string{"login"}, Constraint: true}}
+		}
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('staff_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "staff", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("badge_no", rows, 1, 9), prof("login", rows, 1, 12), prof("hired_on", 200, 4, 4),
+		}}}}
+		pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"badge_no"}, {"login"}}})
+		if !slices.Equal(pk, []string{"login"}) || !strings.Contains(why, RuleLoginFirst) {
+			t.Errorf("declared %v: pk %v why %q, want login by %s", declared, pk, why, RuleLoginFirst)
+		}
+	}
+}

@@ -516,8 +516,8 @@ func TestOrdinalPosition(t *testing.T) {
 }
 
 // TestHandleBeforeMail: members keyed by a serial, with UNIQUE (email)
-// declared before UNIQUE (username): the username is the identity others
-// see, the address a contact detail people change (rule
+// declared before UNIQUE (display_name): the display name is the identity
+// others see, the address a contact detail people change (rule
 // handle-before-mail). Beside a unique public uuid, no handle, the address
 // keeps its place.
 func TestHandleBeforeMail(t *testing.T) {
@@ -536,10 +536,10 @@ func TestHandleBeforeMail(t *testing.T) {
 		}}}}
 		return s, p
 	}
-	s, p := build("username")
-	pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"username"}}})
-	if !slices.Equal(pk, []string{"username"}) || !strings.Contains(why, RuleHandleBeforeMail) {
-		t.Errorf("username beside email: pk %v why %q, want username", pk, why)
+	s, p := build("display_name")
+	pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"display_name"}}})
+	if !slices.Equal(pk, []string{"display_name"}) || !strings.Contains(why, RuleHandleBeforeMail) {
+		t.Errorf("display_name beside email: pk %v why %q, want display_name by %s", pk, why, RuleHandleBeforeMail)
 	}
 	s, p = build("public_uuid")
 	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"public_uuid"}}}); !slices.Equal(pk, []string{"email"}) || strings.Contains(why, RuleHandleBeforeMail) {

@@ -127,6 +127,7 @@ func newSchemaGraph(schema *catalog.Schema, profile *catalog.Profile) *schemaGra
 func (d *designer) candidateKeys() ([]proposal, error) {
 	var props []proposal
 	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.sharedKeyPart()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
 	// Rule keyless-owner-first: without a primary key, a composite
 	// unique key that names an owner ranks before the one-column unique

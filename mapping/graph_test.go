@@ -557,3 +557,32 @@ func TestReferenceTiebreak(t *testing.T) {
 		t.Errorf("post_id declared unique: pk %v sk %v, want post_id alone", pk, sk)
 	}
 }
+
+// TestSharedKeyPart: entry passes keyed (order_ref, event_id), and also
+// UNIQUE (event_id, pass_no) and UNIQUE (event_id, seat): every declared
+// key holds event_id, so each says its rest is unique only within the
+// event, which owns the passes (rule shared-key-part) — not the order the
+// primary key leads with. The sort key is the rest of a key the event
+// leads.
+func TestSharedKeyPart(t *testing.T) {
+	rows := int64(5_000)
+	ord := col("order_ref", "text", "S")
+	tbl := tableOf("passes", []catalog.Column{ord, col("event_id", "bigint", "N"), col("pass_no", "integer", "N"), col("seat", "text", "S")},
+		[]string{"order_ref", "event_id"}, catalog.ForeignKey{Name: "passes_order_fkey", Columns: []string{"order_ref"}, RefSchema: "public", RefTable: "orders", RefColumns: []string{"order_ref"}},
+		fkTo("passes_event_fkey", "event_id", "events"))
+	tbl.Uniques = []catalog.Index{
+		{Name: "passes_event_pass_no", Columns: []string{"event_id", "pass_no"}, Constraint: true},
+		{Name: "passes_event_seat", Columns: []string{"event_id", "seat"}, Constraint: true},
+	}
+	orders := tableOf("orders", []catalog.Column{col("order_ref", "text", "S")}, []string{"order_ref"})
+	events := tableOf("events", []catalog.Column{serialCol("id", "events")}, []string{"id"})
+	orders.Migratable, events.Migratable = false, false
+	s := &catalog.Schema{Tables: []catalog.Table{tbl, orders, events}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "passes", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("order_ref", 2_000, 6, 6), prof("event_id", 120, 80, 6), prof("pass_no", 80, 120, 4), prof("seat", 90, 100, 4),
+	}}}}
+	pk, sk, why := designTable(t, s, p, "passes")
+	if !slices.Equal(pk, []string{"event_id"}) || !slices.Equal(sk, []string{"pass_no"}) || !strings.Contains(why, RuleSharedKeyPart) {
+		t.Errorf("passes: pk %v sk %v why %q, want event_id / pass_no by %s", pk, sk, why, RuleSharedKeyPart)
+	}
+}

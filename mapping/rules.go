@@ -29,6 +29,12 @@ const (
 	// own, else a reference to a surrogate, in that order; never a date —
 	// as the partition key, and the rest of the key as the sort key.
 	RuleCompositeKeyOwner = "composite-key-owner"
+	// RuleSharedKeyPart: a table with two or more composite declared
+	// keys, one column of which is part of every one, is owned by that
+	// column: every key says the rest is unique only within it (a
+	// flight's boarding passes, numbered and seated within the flight,
+	// beside a primary key by ticket and flight).
+	RuleSharedKeyPart = "shared-key-part"
 	// RuleAlternateNaturalKey: when the primary key is a surrogate (or
 	// mirrors one), a one-column unique constraint or index on a natural
 	// column is the identity — or on a declared reference whose only
@@ -190,7 +196,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
+	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -1001,6 +1007,63 @@ func (d *designer) madeIDOwner() []proposal {
 		out = append(out, proposal{rule: RuleMadeIDOwner, pk: []string{ref.Name}, rest: []string{id.Name}, label: label,
 			why: fmt.Sprintf("%s is made by the database (default %s), no natural key; %s references %s and leads index %s (%s), which lists a parent's rows in %s order: the parent is the partition key, %s the sort key",
 				id.Name, id.Default, ref.Name, r.parent, ix.Name, strings.Join(ix.Columns, ", "), id.Name, id.Name)})
+	}
+	return out
+}
+
+// sharedKeyPart proposes the one column that is part of every composite
+// declared key of a table with two or more (rule shared-key-part): every
+// key says the rest of it is unique only within that column, so it owns
+// the rows. The sort key is the rest of a key the column leads, the
+// primary key's last; the column is no time, no classification and no
+// sequence of the table's own.
+func (d *designer) sharedKeyPart() []proposal {
+	var keys []uniqueIndex
+	for _, u := range d.uniqueIndexes() {
+		if len(u.idx.Columns) > 1 {
+			keys = append(keys, u)
+		}
+	}
+	if len(keys) < 2 {
+		return nil
+	}
+	var shared []string
+	for _, c := range keys[0].idx.Columns {
+		if !slices.ContainsFunc(keys[1:], func(u uniqueIndex) bool { return !slices.Contains(u.idx.Columns, c) }) {
+			shared = append(shared, c)
+		}
+	}
+	if len(shared) != 1 {
+		return nil
+	}
+	name := shared[0]
+	col := d.t.Column(name)
+	if col == nil || d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+		return nil
+	}
+	if n := d.distinctOf(name); n > 0 && classification(n, d.rows()) {
+		return nil
+	}
+	slices.SortStableFunc(keys, func(a, b uniqueIndex) int {
+		rank := func(u uniqueIndex) int {
+			switch {
+			case u.idx.Columns[0] == name && u.idx != d.t.PrimaryKey:
+				return 0
+			case u.idx != d.t.PrimaryKey:
+				return 1
+			}
+			return 2
+		}
+		return rank(a) - rank(b)
+	})
+	var labels []string
+	for _, u := range keys {
+		labels = append(labels, u.label)
+	}
+	var out []proposal
+	for _, u := range keys {
+		out = append(out, proposal{rule: RuleSharedKeyPart, pk: []string{name}, rest: without(u.idx.Columns, []string{name}), label: u.label,
+			why: fmt.Sprintf("%s is part of every declared key of the table (%s): each says the rest is unique only within %s, so %s owns the rows; the rest of %s is the sort key", name, strings.Join(labels, "; "), name, name, u.label)})
 	}
 	return out
 }

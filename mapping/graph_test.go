@@ -395,7 +395,7 @@ func TestRulesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak) {
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}
@@ -584,5 +584,38 @@ func TestSharedKeyPart(t *testing.T) {
 	pk, sk, why := designTable(t, s, p, "passes")
 	if !slices.Equal(pk, []string{"event_id"}) || !slices.Equal(sk, []string{"pass_no"}) || !strings.Contains(why, RuleSharedKeyPart) {
 		t.Errorf("passes: pk %v sk %v why %q, want event_id / pass_no by %s", pk, sk, why, RuleSharedKeyPart)
+	}
+}
+
+// TestMirroredReferenceOrder: holder_addresses keyed (holder_id,
+// address_id, kind_id), where address_id references addresses and its
+// values are dense (the addresses' numbering, one row per address): it is
+// no sequence of this table, so the sort key keeps the declared order,
+// address_id then kind_id (rule mirrored-reference-order), rather than
+// moving the address last as a surrogate tiebreak.
+func TestMirroredReferenceOrder(t *testing.T) {
+	rows := int64(4_000)
+	tbl := tableOf("holder_addresses", []catalog.Column{col("holder_id", "bigint", "N"), col("address_id", "bigint", "N"), col("kind_id", "integer", "N")},
+		[]string{"holder_id", "address_id", "kind_id"}, fkTo("ha_holder_fkey", "holder_id", "holders"), fkTo("ha_address_fkey", "address_id", "addresses"), fkTo("ha_kind_fkey", "kind_id", "kinds"))
+	var parents []catalog.Table
+	for _, n := range []string{"holders", "addresses", "kinds"} {
+		p := tableOf(n, []catalog.Column{serialCol("id", n)}, []string{"id"})
+		p.Migratable = false
+		parents = append(parents, p)
+	}
+	addr := prof("address_id", rows, 1, 6)
+	addr.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic; a reference that mirrors addresses's surrogate id"}}
+	s := &catalog.Schema{Tables: append([]catalog.Table{tbl}, parents...)}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "holder_addresses", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("holder_id", 3_000, 3, 6), addr, prof("kind_id", 4, 2_000, 4),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"holder_id"}) || !slices.Equal(sk, []string{"address_id", "kind_id"}) ||
+		!strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleMirroredReferenceOrder) {
+		t.Errorf("holder_addresses: pk %v sk %v why %v, want holder_id / address_id, kind_id by %s", pk, sk, pt.SortKey, RuleMirroredReferenceOrder)
 	}
 }

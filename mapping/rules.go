@@ -171,6 +171,11 @@ const (
 	// the primary key as its sort key: one row per parent is a
 	// coincidence a later row may end.
 	RuleReferenceTiebreak = "reference-tiebreak"
+	// RuleMirroredReferenceOrder (sort keys): a reference whose values
+	// are dense (its parent's numbering) is no sequence of the table: in
+	// a sort key made of a declared key it keeps its place in the key, not
+	// moved last as a surrogate tiebreak.
+	RuleMirroredReferenceOrder = "mirrored-reference-order"
 	// RuleOrdinalPosition (sort keys): an integer named as a row's place
 	// in a list (position, ordinal, sort_order) is tried as a sort key
 	// after the times: a partition's items in the order the application

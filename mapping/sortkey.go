@@ -277,6 +277,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		rank int
 	}
 	var rs []ranked
+	var mirrored []string
 	seq := false
 	for _, name := range columns {
 		col := d.t.Column(name)
@@ -292,8 +293,13 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		switch {
 		case kp.timeLike && timeFirst:
 			r = 0
-		case sequenceEvidence(col, cp) != "":
+		case sequenceEvidence(col, cp) != "" && d.referenceOf(name) == nil:
 			r, seq = 2, true
+		case sequenceEvidence(col, cp) != "" && len(columns) > 1:
+			// Rule mirrored-reference-order: a reference whose values
+			// are dense carries its parent's numbering, no sequence of
+			// this table: it keeps its place in the key.
+			mirrored = append(mirrored, name)
 		}
 		rs = append(rs, ranked{kp, r})
 	}
@@ -310,6 +316,9 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		return nil, false
 	}
 	sk.why = append(sk.why, d.sortKeyWhy(sk.parts, seq)...)
+	if len(mirrored) > 0 {
+		sk.why = append(sk.why, fmt.Sprintf("%s keeps its place in the key (rule %s): a reference whose dense values are its parent's numbering, no sequence of this table's, so it is not moved last as a surrogate tiebreak", strings.Join(mirrored, ", "), RuleMirroredReferenceOrder))
+	}
 	return sk, seq
 }
 

@@ -100,6 +100,11 @@ const (
 	// lists the parent's rows in the key's order: the reference is the
 	// partition key and the key the sort key.
 	RuleMadeIDOwner = "made-id-owner"
+	// RuleCalendarDate: a table named for time (a date dimension, a
+	// calendar) whose date column is unique in every row is keyed by the
+	// date: it is what the rows are, before a business code the data
+	// shows unique.
+	RuleCalendarDate = "calendar-date"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
@@ -201,7 +206,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner,
+	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -1071,4 +1076,36 @@ func (d *designer) sharedKeyPart() []proposal {
 			why: fmt.Sprintf("%s is part of every declared key of the table (%s): each says the rest is unique only within %s, so %s owns the rows; the rest of %s is the sort key", name, strings.Join(labels, "; "), name, name, u.label)})
 	}
 	return out
+}
+
+// calendarDate proposes the date of a table named for time (rule
+// calendar-date): a table whose name holds a time word (date_dim,
+// calendar_days) and one date-typed column (a date, not a timestamp of
+// when the row was made) unique in every row of the data and NULL in
+// none: each row is that day, so the date is its identity.
+func (d *designer) calendarDate() []proposal {
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows || !anyWord(words(d.t.Name), set("date", "day", "calendar")) {
+		return nil
+	}
+	var found *catalog.Column
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		if col.Category != "D" || col.BaseType != "date" {
+			continue
+		}
+		cp := d.colProfile(col.Name)
+		if cp == nil || cp.Nulls > 0 || cp.Distinct < rows || cp.DistinctEstimated {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = col
+	}
+	if found == nil {
+		return nil
+	}
+	return []proposal{{rule: RuleCalendarDate, pk: []string{found.Name},
+		why: fmt.Sprintf("the table is named for time and %s, its one date unique in every row, is the day each row is: its identity", found.Name)}}
 }

@@ -571,3 +571,32 @@ func TestLoginFirst(t *testing.T) {
 		}
 	}
 }
+
+// TestCalendarDate: calendar_days keyed by a dense integer, with a
+// business code and the day's date, both unique in the data: each row is
+// that day, so the date is the identity (rule calendar-date), not the
+// code. The same columns in a table not named for time keep the code.
+func TestCalendarDate(t *testing.T) {
+	rows := int64(730)
+	for _, table := range []string{"calendar_days", "promotions"} {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf(table,
+			[]catalog.Column{col("day_sk", "integer", "N"), col("day_code", "character", "S"), col("day", "date", "D"), col("weekday", "text", "S")}, []string{"day_sk"})}}
+		s.Tables[0].Columns[1].TypeModifier = "(16)"
+		sk := prof("day_sk", rows, 1, 4)
+		sk.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: table, Rows: rows, Columns: []catalog.ColumnProfile{
+			sk, prof("day_code", rows, 1, 16), prof("day", rows, 1, 4), prof("weekday", 7, 105, 9),
+		}}}}
+		pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"day_sk"}, {"day_code"}, {"day"}}})
+		switch table {
+		case "calendar_days":
+			if !slices.Equal(pk, []string{"day"}) || !strings.Contains(why, RuleCalendarDate) {
+				t.Errorf("%s: pk %v why %q, want day by %s", table, pk, why, RuleCalendarDate)
+			}
+		default:
+			if !slices.Equal(pk, []string{"day_code"}) {
+				t.Errorf("%s: pk %v why %q, want day_code", table, pk, why)
+			}
+		}
+	}
+}

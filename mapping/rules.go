@@ -813,7 +813,9 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
 		cp := d.colProfile(col.Name)
-		numbered := roleOf(d.t.Name, col) != roleIdentifier && numberedValues(col, cp)
+		// A part of a composite declared key is unique only within the
+		// rest of it, however globally unique today's numbers are.
+		numbered := roleOf(d.t.Name, col) != roleIdentifier && numberedValues(col, cp) && !d.inCompositeKey(col.Name)
 		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier && !numbered || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
 			// Versions of a business key: a text code with at most two
 			// rows per value on average.
@@ -858,6 +860,12 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 		ps = append(ps, s.p)
 	}
 	return ps
+}
+
+// inCompositeKey reports whether a column is part of a declared key of
+// two or more columns.
+func (d *designer) inCompositeKey(name string) bool {
+	return slices.ContainsFunc(d.uniqueIndexes(), func(u uniqueIndex) bool { return len(u.idx.Columns) > 1 && slices.Contains(u.idx.Columns, name) })
 }
 
 // minStatRows is the fewest rows whose statistics say anything.

@@ -476,6 +476,17 @@ func TestNumberedValues(t *testing.T) {
 	if !slices.Equal(pk, []string{"label"}) || len(sk) != 0 || !strings.Contains(why, "rule "+RuleNumberedValues) {
 		t.Errorf("numbered labels: pk %v sk %v why %q, want label alone by %s", pk, sk, why, RuleNumberedValues)
 	}
+	// Numbered values inside a composite declared key are numbered
+	// within the key's other part: no identity alone.
+	ns := &catalog.Schema{Tables: []catalog.Table{tableOf("entries", []catalog.Column{col("space", "text", "S"), col("label", "text", "S"), col("body", "text", "S")}, []string{"space", "label"})}}
+	label := prof("label", rows, 1, 12)
+	label.Min, label.Max, label.TopValues = "entry-00001", "entry-00900", nil
+	np := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "entries", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("space", 30, 30, 5), label, prof("body", rows, 1, 32),
+	}}}}
+	if pk, _, why := designOne(t, ns, np, &fakeChecker{unique: [][]string{{"label"}, {"body"}}}); strings.Contains(why, RuleNumberedValues) {
+		t.Errorf("numbered labels in PRIMARY KEY (space, label): pk %v why %q, want no %s", pk, why, RuleNumberedValues)
+	}
 	s, p = build("Amber Coast Goods", "Zephyr Tools")
 	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"label"}, {"vendor_seq"}}}); slices.Equal(pk, []string{"label"}) && strings.Contains(why, RuleNumberedValues) {
 		t.Errorf("worded labels: pk %v why %q, want no %s", pk, why, RuleNumberedValues)

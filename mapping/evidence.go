@@ -323,3 +323,33 @@ func sameCase(s string) bool {
 func classification(distinct, rows int64) bool {
 	return rows > 0 && float64(distinct) < math.Sqrt(float64(rows))
 }
+
+// numberedValues reports whether a text column's values are numbers issued
+// under one fixed prefix (rule numbered-values): its least and greatest
+// values, and every most frequent value the profile lists, are the same
+// prefix with a letter in it and no digit, then a zero-padded number of one
+// width (Supplier#000000001 … Supplier#000000040, INV-00042). Such values
+// are codes a system issued, not names people chose: an identifier by its
+// values, whatever the column is called.
+func numberedValues(col *catalog.Column, cp *catalog.ColumnProfile) bool {
+	if col.Category != "S" || cp == nil || cp.Min == "" || cp.Max == "" {
+		return false
+	}
+	split := func(v string) (string, string) {
+		v = strings.TrimRight(v, " ")
+		p := strings.TrimRight(v, "0123456789")
+		return p, v[len(p):]
+	}
+	prefix, lo := split(cp.Min)
+	p2, hi := split(cp.Max)
+	if prefix != p2 || len(lo) < 3 || len(lo) != len(hi) || strings.ContainsAny(prefix, "0123456789") ||
+		!strings.ContainsFunc(prefix, unicode.IsLetter) {
+		return false
+	}
+	for _, tv := range cp.TopValues {
+		if p, n := split(tv.Value); p != prefix || len(n) != len(lo) {
+			return false
+		}
+	}
+	return true
+}

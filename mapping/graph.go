@@ -127,14 +127,26 @@ func newSchemaGraph(schema *catalog.Schema, profile *catalog.Profile) *schemaGra
 func (d *designer) candidateKeys() ([]proposal, error) {
 	var props []proposal
 	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.sharedKeyPart()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
 	// Rule keyless-owner-first: without a primary key, a composite
 	// unique key that names an owner ranks before the one-column unique
 	// keys, which stay lookups.
 	alternates := d.alternateNaturalKeys()
 	keyless := d.t.PrimaryKey == nil && len(alternates) > 0
+	// Rule random-id-yields: a one-column unique key on an
+	// application-made random id (a uuid no default makes) says how one
+	// row is found, not how the rows are grouped: a composite unique key
+	// that names an owner ranks before it, and it stays a lookup.
+	var random []proposal
 	if !keyless {
-		props = append(props, alternates...)
+		for _, p := range alternates {
+			if col := d.t.Column(p.pk[0]); col != nil && d.appID(col, d.colProfile(col.Name)) {
+				random = append(random, p)
+				continue
+			}
+			props = append(props, p)
+		}
 	}
 	for _, u := range d.uniqueIndexes() {
 		if u.idx != d.t.PrimaryKey {
@@ -146,6 +158,9 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 				if keyless {
 					p.why += "; the table has no primary key, so this composite key, which names an owner, ranks before its one-column unique keys (rule " + RuleKeylessOwnerFirst + ")"
 				}
+				if len(random) > 0 {
+					p.why += "; it ranks before the unique random id " + random[0].pk[0] + ", which finds one row but groups none and stays a lookup (rule " + RuleRandomIDYields + ")"
+				}
 				props = append(props, p)
 			}
 		}
@@ -153,6 +168,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	if keyless {
 		props = append(props, alternates...)
 	}
+	props = append(props, random...)
 	// Rule nullable-key-parts: a composite unique constraint or index
 	// whose nullable parts hold no NULL in any row names its owner after
 	// the keys the declaration proves.
@@ -170,6 +186,8 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 			props = append(props, p)
 		}
 	}
+	props = append(props, d.madeIDOwner()...)
+	props = append(props, d.calendarDate()...)
 	props = append(props, d.dataUniqueNatural(true)...)
 	owned, err := d.ownedCodes()
 	if err != nil {

@@ -2,6 +2,7 @@ package mapping
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -394,9 +395,227 @@ func TestRulesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak) {
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}
+	}
+}
+
+// TestListedKeyOwner: article_reactions is keyed (member_id, article_id)
+// and named after the article, but the source lists a member's reactions
+// in two ordinary indexes of several columns (starred ones, newest first)
+// and an article's only by a one-column index: the member owns the rows
+// (rule listed-key-owner), the article is the sort key. With one such
+// index the name decides, as before.
+func TestListedKeyOwner(t *testing.T) {
+	rows := int64(8_000)
+	build := func(listed int) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("article_reactions", []catalog.Column{col("member_id", "bigint", "N"), col("article_id", "bigint", "N"), col("reacted_at", "timestamp with time zone", "D")},
+			[]string{"member_id", "article_id"}, fkTo("reactions_member_fkey", "member_id", "members"), fkTo("reactions_article_fkey", "article_id", "articles"))
+		tbl.Indexes = []catalog.Index{{Name: "reactions_article", Columns: []string{"article_id"}}}
+		for i := range listed {
+			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: fmt.Sprintf("reactions_member_%d", i), Columns: []string{"member_id", "reacted_at"}, Predicate: "(reacted_at IS NOT NULL)"})
+		}
+		members := tableOf("members", []catalog.Column{serialCol("id", "members")}, []string{"id"})
+		articles := tableOf("articles", []catalog.Column{serialCol("id", "articles")}, []string{"id"})
+		members.Migratable, articles.Migratable = false, false
+		s := &catalog.Schema{Tables: []catalog.Table{tbl, members, articles}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "article_reactions", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("member_id", 1_500, 30, 6), prof("article_id", 2_500, 40, 6), prof("reacted_at", rows, 1, 22),
+		}}}}
+		return s, p
+	}
+	s, p := build(2)
+	pk, sk, why := designTable(t, s, p, "article_reactions")
+	if !slices.Equal(pk, []string{"member_id"}) || !slices.Equal(sk, []string{"article_id"}) || !strings.Contains(why, RuleListedKeyOwner) {
+		t.Errorf("two member indexes: pk %v sk %v why %q, want member_id / article_id by %s", pk, sk, why, RuleListedKeyOwner)
+	}
+	s, p = build(1)
+	if pk, _, _ := designTable(t, s, p, "article_reactions"); !slices.Equal(pk, []string{"article_id"}) {
+		t.Errorf("one member index: pk %v, want article_id, which the table is named after", pk)
+	}
+}
+
+// TestMadeIDOwner: events keyed by an id that a function of the database
+// makes (DEFAULT make_event_id(), no sequence the catalog shows), listed by
+// their mandatory stream in an index (stream_id, id DESC): the stream is
+// the partition key and the id the sort key (rule made-id-owner), not the
+// id alone as an identifier unique in the data. A default that reads the
+// clock is a time, no made id, and an id nothing lists by an owner stays
+// the key.
+func TestMadeIDOwner(t *testing.T) {
+	rows := int64(6_000)
+	build := func(def string, listed bool) (*catalog.Schema, *catalog.Profile) {
+		id := col("id", "bigint", "N")
+		id.Default = def
+		tbl := tableOf("events", []catalog.Column{id, col("stream_id", "bigint", "N"), col("body", "text", "S")},
+			[]string{"id"}, fkTo("events_stream_fkey", "stream_id", "streams"))
+		tbl.Indexes = []catalog.Index{{Name: "events_stream", Columns: []string{"stream_id"}}}
+		if listed {
+			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: "events_stream_id", Columns: []string{"stream_id", "id"}})
+		}
+		streams := tableOf("streams", []catalog.Column{serialCol("id", "streams")}, []string{"id"})
+		streams.Migratable = false
+		s := &catalog.Schema{Tables: []catalog.Table{tbl, streams}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "events", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("stream_id", 900, 40, 6), prof("body", rows, 1, 80),
+		}}}}
+		return s, p
+	}
+	s, p := build("make_event_id('events'::text)", true)
+	pk, sk, why := designTable(t, s, p, "events")
+	if !slices.Equal(pk, []string{"stream_id"}) || !slices.Equal(sk, []string{"id"}) || !strings.Contains(why, RuleMadeIDOwner) {
+		t.Errorf("made id listed by stream: pk %v sk %v why %q, want stream_id / id by %s", pk, sk, why, RuleMadeIDOwner)
+	}
+	for name, def := range map[string]string{"clock default": "(date_part('epoch'::text, now()) * 1000)::bigint"} {
+		s, p := build(def, true)
+		if pk, _, why := designTable(t, s, p, "events"); strings.Contains(why, RuleMadeIDOwner) {
+			t.Errorf("%s: pk %v why %q, want no %s", name, pk, why, RuleMadeIDOwner)
+		}
+	}
+	s, p = build("make_event_id('events'::text)", false)
+	if pk, _, why := designTable(t, s, p, "events"); strings.Contains(why, RuleMadeIDOwner) {
+		t.Errorf("made id listed by nothing: pk %v why %q, want no %s", pk, why, RuleMadeIDOwner)
+	}
+}
+
+// TestRandomIDYields: chapters keyed by a serial, each with a public uuid
+// the application makes (UNIQUE, no default) and UNIQUE (book_id,
+// position): the book owns its chapters in order, the uuid finds one
+// chapter and stays a lookup (rule random-id-yields). Without the
+// composite key the uuid is the identity, as before.
+func TestRandomIDYields(t *testing.T) {
+	rows := int64(3_000)
+	build := func(composite bool) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("chapters", []catalog.Column{serialCol("id", "chapters"), col("book_id", "bigint", "N"), col("position", "integer", "N"), col("public_id", "uuid", "U")},
+			[]string{"id"}, fkTo("chapters_book_fkey", "book_id", "books"))
+		tbl.Uniques = []catalog.Index{{Name: "chapters_public_id", Columns: []string{"public_id"}}}
+		if composite {
+			tbl.Uniques = append(tbl.Uniques, catalog.Index{Name: "chapters_book_position", Columns: []string{"book_id", "position"}, Constraint: true})
+		}
+		books := tableOf("books", []catalog.Column{serialCol("id", "books")}, []string{"id"})
+		books.Migratable = false
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('chapters_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "chapters", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("book_id", 400, 12, 6), prof("position", 12, 400, 4), prof("public_id", rows, 1, 36),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, books}}, p
+	}
+	s, p := build(true)
+	pk, sk, why := designTable(t, s, p, "chapters")
+	if !slices.Equal(pk, []string{"book_id"}) || !slices.Equal(sk, []string{"position"}) || !strings.Contains(why, RuleRandomIDYields) {
+		t.Errorf("uuid beside (book_id, position): pk %v sk %v why %q, want book_id / position by %s", pk, sk, why, RuleRandomIDYields)
+	}
+	s, p = build(false)
+	if pk, _, _ := designTable(t, s, p, "chapters"); !slices.Equal(pk, []string{"public_id"}) {
+		t.Errorf("uuid alone: pk %v, want public_id", pk)
+	}
+}
+
+// TestReferenceTiebreak: surveys keyed by a serial belong to their post by
+// a mandatory reference that today's data shows unique (one survey per
+// post) but no key declares: the post is the partition key and the serial
+// follows it (rule reference-tiebreak), so a second survey of one post
+// tomorrow does not overwrite the first. Declared UNIQUE (post_id), the
+// reference stands alone.
+func TestReferenceTiebreak(t *testing.T) {
+	rows := int64(1_200)
+	build := func(declared bool) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("surveys", []catalog.Column{serialCol("id", "surveys"), col("post_id", "bigint", "N"), col("question", "text", "S")},
+			[]string{"id"}, fkTo("surveys_post_fkey", "post_id", "posts"))
+		tbl.Indexes = []catalog.Index{{Name: "surveys_post", Columns: []string{"post_id"}}}
+		if declared {
+			tbl.Uniques = []catalog.Index{{Name: "surveys_post_key", Columns: []string{"post_id"}, Constraint: true}}
+		}
+		posts := tableOf("posts", []catalog.Column{serialCol("id", "posts")}, []string{"id"})
+		posts.Migratable = false
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('surveys_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "surveys", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("post_id", rows, 1, 8), prof("question", 300, 40, 60),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, posts}}, p
+	}
+	s, p := build(false)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"post_id"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"post_id"}) || !slices.Equal(sk, []string{"id"}) ||
+		!strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleReferenceTiebreak) {
+		t.Errorf("post_id unique by data: pk %v sk %v, want post_id / id by %s", pk, sk, RuleReferenceTiebreak)
+	}
+	s, p = build(true)
+	plan, err = Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"post_id"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pk, sk := partColumns(&plan.Tables[0].PartitionKey), partColumns(plan.Tables[0].SortKey); !slices.Equal(pk, []string{"post_id"}) || len(sk) != 0 {
+		t.Errorf("post_id declared unique: pk %v sk %v, want post_id alone", pk, sk)
+	}
+}
+
+// TestSharedKeyPart: entry passes keyed (order_ref, event_id), and also
+// UNIQUE (event_id, pass_no) and UNIQUE (event_id, seat): every declared
+// key holds event_id, so each says its rest is unique only within the
+// event, which owns the passes (rule shared-key-part) — not the order the
+// primary key leads with. The sort key is the rest of a key the event
+// leads.
+func TestSharedKeyPart(t *testing.T) {
+	rows := int64(5_000)
+	ord := col("order_ref", "text", "S")
+	tbl := tableOf("passes", []catalog.Column{ord, col("event_id", "bigint", "N"), col("pass_no", "integer", "N"), col("seat", "text", "S")},
+		[]string{"order_ref", "event_id"}, catalog.ForeignKey{Name: "passes_order_fkey", Columns: []string{"order_ref"}, RefSchema: "public", RefTable: "orders", RefColumns: []string{"order_ref"}},
+		fkTo("passes_event_fkey", "event_id", "events"))
+	tbl.Uniques = []catalog.Index{
+		{Name: "passes_event_pass_no", Columns: []string{"event_id", "pass_no"}, Constraint: true},
+		{Name: "passes_event_seat", Columns: []string{"event_id", "seat"}, Constraint: true},
+	}
+	orders := tableOf("orders", []catalog.Column{col("order_ref", "text", "S")}, []string{"order_ref"})
+	events := tableOf("events", []catalog.Column{serialCol("id", "events")}, []string{"id"})
+	orders.Migratable, events.Migratable = false, false
+	s := &catalog.Schema{Tables: []catalog.Table{tbl, orders, events}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "passes", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("order_ref", 2_000, 6, 6), prof("event_id", 120, 80, 6), prof("pass_no", 80, 120, 4), prof("seat", 90, 100, 4),
+	}}}}
+	pk, sk, why := designTable(t, s, p, "passes")
+	if !slices.Equal(pk, []string{"event_id"}) || !slices.Equal(sk, []string{"pass_no"}) || !strings.Contains(why, RuleSharedKeyPart) {
+		t.Errorf("passes: pk %v sk %v why %q, want event_id / pass_no by %s", pk, sk, why, RuleSharedKeyPart)
+	}
+}
+
+// TestMirroredReferenceOrder: holder_addresses keyed (holder_id,
+// address_id, kind_id), where address_id references addresses and its
+// values are dense (the addresses' numbering, one row per address): it is
+// no sequence of this table, so the sort key keeps the declared order,
+// address_id then kind_id (rule mirrored-reference-order), rather than
+// moving the address last as a surrogate tiebreak.
+func TestMirroredReferenceOrder(t *testing.T) {
+	rows := int64(4_000)
+	tbl := tableOf("holder_addresses", []catalog.Column{col("holder_id", "bigint", "N"), col("address_id", "bigint", "N"), col("kind_id", "integer", "N")},
+		[]string{"holder_id", "address_id", "kind_id"}, fkTo("ha_holder_fkey", "holder_id", "holders"), fkTo("ha_address_fkey", "address_id", "addresses"), fkTo("ha_kind_fkey", "kind_id", "kinds"))
+	var parents []catalog.Table
+	for _, n := range []string{"holders", "addresses", "kinds"} {
+		p := tableOf(n, []catalog.Column{serialCol("id", n)}, []string{"id"})
+		p.Migratable = false
+		parents = append(parents, p)
+	}
+	addr := prof("address_id", rows, 1, 6)
+	addr.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic; a reference that mirrors addresses's surrogate id"}}
+	s := &catalog.Schema{Tables: append([]catalog.Table{tbl}, parents...)}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "holder_addresses", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("holder_id", 3_000, 3, 6), addr, prof("kind_id", 4, 2_000, 4),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"holder_id"}) || !slices.Equal(sk, []string{"address_id", "kind_id"}) ||
+		!strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleMirroredReferenceOrder) {
+		t.Errorf("holder_addresses: pk %v sk %v why %v, want holder_id / address_id, kind_id by %s", pk, sk, pt.SortKey, RuleMirroredReferenceOrder)
 	}
 }

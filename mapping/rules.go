@@ -29,12 +29,35 @@ const (
 	// own, else a reference to a surrogate, in that order; never a date —
 	// as the partition key, and the rest of the key as the sort key.
 	RuleCompositeKeyOwner = "composite-key-owner"
+	// RuleSharedKeyPart: a table with two or more composite declared
+	// keys, one column of which is part of every one, is owned by that
+	// column: every key says the rest is unique only within it (a
+	// flight's boarding passes, numbered and seated within the flight,
+	// beside a primary key by ticket and flight).
+	RuleSharedKeyPart = "shared-key-part"
 	// RuleAlternateNaturalKey: when the primary key is a surrogate (or
 	// mirrors one), a one-column unique constraint or index on a natural
 	// column is the identity — or on a declared reference whose only
 	// sequence evidence is its data's density (the parent's numbering:
 	// one row per parent).
 	RuleAlternateNaturalKey = "alternate-natural-key"
+	// RuleRandomIDYields: a one-column unique key on an application-made
+	// random id (a uuid no default makes) says how one row is found, not
+	// how the rows are grouped: a composite unique key that names an
+	// owner ranks before it (a medium's tracks by position, each found by
+	// its uuid through an index).
+	RuleRandomIDYields = "random-id-yields"
+	// RuleLoginFirst: within alternate-natural-key, among one-column
+	// unique keys on identifiers, the handle a user signs in with
+	// (username, login) ranks first: the identity the application uses,
+	// beside personal numbers and codes found through an index.
+	RuleLoginFirst = "login-first"
+	// RuleHandleBeforeMail: within alternate-natural-key, a one-column
+	// unique key on an e-mail address ranks after the table's other
+	// one-column unique keys on natural columns (a username, a display
+	// name): people change their address; the handle is the identity
+	// others see.
+	RuleHandleBeforeMail = "handle-before-mail"
 	// RuleNullableKeyParts: a composite unique constraint or index whose
 	// parts are declared nullable but hold no NULL in any row names its
 	// owner as composite-key-owner does, after the keys the declaration
@@ -48,6 +71,13 @@ const (
 	// how one is found (a room's current state by (type, state_key),
 	// beside the event each entry came from).
 	RuleKeylessOwnerFirst = "keyless-owner-first"
+	// RuleListedKeyOwner: within composite-key-owner, the part of the
+	// key that leads more of the source's ordinary indexes of several
+	// columns than any other part (at least two) is how the application
+	// lists the rows: it owns them, before the reference the table is
+	// named after (a person's votes, read in several orders, beside the
+	// post the table is named after).
+	RuleListedKeyOwner = "listed-key-owner"
 	// RuleVariedKeyPart: within composite-key-owner, after the
 	// references and codes of the key, when a part of the key is a kind
 	// (fewer values than √rows, the hottest holding at least half the
@@ -62,10 +92,28 @@ const (
 	// them first. A code named after a table is a parent's id (teamid
 	// beside teams), an owner however few its values.
 	RuleNamelessCodeYields = "nameless-code-yields"
+	// RuleMadeIDOwner: a one-column integer primary key whose values the
+	// database makes with a function of its own (a default that calls a
+	// function, not a sequence's nextval, a uuid generator or the clock:
+	// a snowflake) is no natural key; when a mandatory reference leads an
+	// ordinary source index whose next column is that key, the source
+	// lists the parent's rows in the key's order: the reference is the
+	// partition key and the key the sort key.
+	RuleMadeIDOwner = "made-id-owner"
+	// RuleCalendarDate: a table named for time (a date dimension, a
+	// calendar) whose date column is unique in every row is keyed by the
+	// date: it is what the rows are, before a business code the data
+	// shows unique.
+	RuleCalendarDate = "calendar-date"
 	// RuleDataUniqueNatural: no declared key is natural, but a column
 	// named as an identifier (code, number, login, …) is unique in the
 	// data, or nearly so (a business key with a few versions per value).
 	RuleDataUniqueNatural = "data-unique-natural"
+	// RuleNumberedValues: within data-unique-natural, a text column whose
+	// values are zero-padded numbers of one width under one fixed prefix
+	// (Supplier#000000001) holds codes a system issued, not names: an
+	// identifier by its values, whatever its name.
+	RuleNumberedValues = "numbered-values"
 	// RuleListedOwner: a table without a primary key, whose declared
 	// keys decide nothing, whose source lists its rows by one column in
 	// two or more ordinary indexes (a user's notifications by room, and
@@ -123,6 +171,21 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleReferenceTiebreak (sort keys): a partition key that is one
+	// reference, unique only in today's data and by no declared key, takes
+	// the primary key as its sort key: one row per parent is a
+	// coincidence a later row may end.
+	RuleReferenceTiebreak = "reference-tiebreak"
+	// RuleMirroredReferenceOrder (sort keys): a reference whose values
+	// are dense (its parent's numbering) is no sequence of the table: in
+	// a sort key made of a declared key it keeps its place in the key, not
+	// moved last as a surrogate tiebreak.
+	RuleMirroredReferenceOrder = "mirrored-reference-order"
+	// RuleOrdinalPosition (sort keys): an integer named as a row's place
+	// in a list (position, ordinal, sort_order) is tried as a sort key
+	// after the times: a partition's items in the order the application
+	// shows them.
+	RuleOrdinalPosition = "ordinal-position"
 	// RuleUniqueKeyPrefix (access paths): a unique key of three or more
 	// columns led by a classification whose leading two columns together
 	// are no classification is read by those two as well (the source's
@@ -143,8 +206,8 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleJunctionIndexOrder, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts,
-	RuleDataUniqueNatural, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -280,6 +343,54 @@ func rowIDName(name string) bool {
 	return last == "id" || last == "sk" || last == "key" || len(ws) == 1 && strings.HasSuffix(last, "id")
 }
 
+// handleBeforeMail applies rule handle-before-mail to one-column unique
+// keys in their order: a key on an e-mail address moves after the last
+// key on a handle (username, login, nickname) or on the row's own name
+// (a display name): people change their address, the handle is the
+// identity others see. Other keys (a uuid, a code) keep their places.
+func (d *designer) handleBeforeMail(ps []proposal) []proposal {
+	handle := func(p proposal) bool {
+		col := d.t.Column(p.pk[0])
+		ws := words(col.Name)
+		r := roleOf(d.t.Name, col)
+		return r == roleName || r == roleDescriptive || r == roleIdentifier && (anyWord(ws, set("username", "login", "handle", "nick", "nickname")) || slices.Contains(ws, "user") && slices.Contains(ws, "name"))
+	}
+	mail := func(p proposal) bool { return anyWord(words(p.pk[0]), mailWords) }
+	lastHandle := -1
+	for i, p := range ps {
+		if handle(p) {
+			lastHandle = i
+		}
+	}
+	var out, moved []proposal
+	for i, p := range ps {
+		if mail(p) && i < lastHandle {
+			p.why += "; an e-mail address ranks after " + ps[lastHandle].pk[0] + ", which the table declares unique too: people change their address, the handle is the identity others see (rule " + RuleHandleBeforeMail + ")"
+			moved = append(moved, p)
+			continue
+		}
+		if i == lastHandle && len(moved) > 0 {
+			p.why += "; it ranks before the e-mail address " + moved[0].pk[0] + ", also declared unique: people change their address, the handle is the identity others see (rule " + RuleHandleBeforeMail + ")"
+		}
+		out = append(out, p)
+		if i == lastHandle {
+			out = append(out, moved...)
+		}
+	}
+	return out
+}
+
+// loginColumn reports whether a column is named as the handle a user signs
+// in with: username, login, user_name, loginid.
+func loginColumn(name string) bool {
+	ws := words(name)
+	j := strings.Join(ws, "")
+	return anyWord(ws, set("username", "login")) || slices.Contains(ws, "user") && slices.Contains(ws, "name") || strings.HasPrefix(j, "login") || strings.HasPrefix(j, "username")
+}
+
+// mailWords name an e-mail address.
+var mailWords = set("email", "mail")
+
 // timeWords name a date or time: a reference to a date dimension orders
 // rows, it owns none.
 var timeWords = set("date", "time", "day", "month", "year", "week", "quarter", "hour", "timestamp")
@@ -397,6 +508,33 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 			whys[2] = "a code or number the rows share, which the rest of the key numbers within; " + strings.Join(kinds, ", ") + ", of fewer values than √rows and named after no table, is a kind of the rows and yields (rule " + RuleNamelessCodeYields + ")"
 		}
 	}
+	if listed, n := d.listedKeyPart(ix, classified); listed != "" {
+		// Rule listed-key-owner: the source lists the rows by one part
+		// of the key in more ordinary indexes than by any other part:
+		// that part owns them, before the reference the table is
+		// named after.
+		for i := range classes {
+			classes[i] = slices.DeleteFunc(classes[i], func(c string) bool { return c == listed })
+		}
+		classes[0] = append([]string{listed}, classes[0]...)
+		ref := "a part of the key"
+		if r := d.referenceOf(listed); r != nil {
+			ref = "references " + r.parent + ","
+		}
+		lw := fmt.Sprintf("%s and leads %d of the source's ordinary indexes of several columns, more than any other part of the key: the application lists the rows by it (rule %s)", ref, n, RuleListedKeyOwner)
+		var out []proposal
+		for i, cl := range classes {
+			for _, name := range cl {
+				why := whys[i]
+				if name == listed {
+					why = lw
+				}
+				out = append(out, proposal{rule: RuleCompositeKeyOwner, pk: []string{name}, rest: without(ix.Columns, []string{name}), label: label,
+					why: fmt.Sprintf("%s says (%s) is unique only within %s: %s is the partition key (%s)", label, strings.Join(without(ix.Columns, []string{name}), ", "), name, name, why)})
+			}
+		}
+		return out
+	}
 	if lead := d.leadingReference(ix, classified); lead != "" {
 		// Rule junction-index-order: a unique index (not a constraint)
 		// made only of references is how the application reads the
@@ -461,6 +599,38 @@ func (d *designer) keyHasKind(cols []string, classified func(string) bool) bool 
 		cp := d.colProfile(c)
 		return cp != nil && classified(c) && 2*hottest(cp, rows) >= rows
 	})
+}
+
+// listedKeyPart is the part of a composite key that leads the most of the
+// table's ordinary source indexes of two or more columns (partial ones
+// included: each is a list the application reads), with their number: at
+// least two, more than any other part of the key leads, and the part no
+// classification, no time and no sequence of the table's own. "" when
+// there is none.
+func (d *designer) listedKeyPart(ix *catalog.Index, classified func(string) bool) (string, int) {
+	lead := map[string]int{}
+	for _, o := range d.t.Indexes {
+		if len(o.Columns) > 1 && len(o.Expressions) == 0 && slices.Contains(ix.Columns, o.Columns[0]) {
+			lead[o.Columns[0]]++
+		}
+	}
+	best, bestN, second := "", 0, 0
+	for _, c := range ix.Columns {
+		switch n := lead[c]; {
+		case n > bestN:
+			best, bestN, second = c, n, bestN
+		case n > second:
+			second = n
+		}
+	}
+	if bestN < 2 || second >= bestN {
+		return "", 0
+	}
+	col := d.t.Column(best)
+	if col == nil || classified(best) || anyWord(words(best), timeWords) || roleOf(d.t.Name, col) == roleTime || d.ownSequence(col) {
+		return "", 0
+	}
+	return best, bestN
 }
 
 // leadingReference is the leading column of a composite unique index
@@ -533,7 +703,24 @@ func (d *designer) alternateNaturalKeys() []proposal {
 			others = append(others, p)
 		}
 	}
-	return append(ids, others...)
+	// Rule login-first: among the identifiers, the handle a user signs
+	// in with is the identity the application uses; a personal number
+	// or a code beside it is found through an index.
+	logins := slices.DeleteFunc(slices.Clone(ids), func(p proposal) bool { return !loginColumn(p.pk[0]) })
+	if len(logins) > 0 && len(logins) < len(ids) {
+		rest := slices.DeleteFunc(ids, func(p proposal) bool { return loginColumn(p.pk[0]) })
+		for i := range logins {
+			logins[i].why += "; the handle a user signs in with ranks before the table's other unique identifiers (" + strings.Join(func() []string {
+				var n []string
+				for _, p := range rest {
+					n = append(n, p.pk[0])
+				}
+				return n
+			}(), ", ") + ") (rule " + RuleLoginFirst + ")"
+		}
+		ids = append(logins, rest...)
+	}
+	return d.handleBeforeMail(append(ids, others...))
 }
 
 // listingColumn is the column that leads at least two of the table's
@@ -626,7 +813,10 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 	for i := range d.t.Columns {
 		col := &d.t.Columns[i]
 		cp := d.colProfile(col.Name)
-		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
+		// A part of a composite declared key is unique only within the
+		// rest of it, however globally unique today's numbers are.
+		numbered := roleOf(d.t.Name, col) != roleIdentifier && numberedValues(col, cp) && !d.inCompositeKey(col.Name)
+		if cp == nil || cp.Nulls > 0 || roleOf(d.t.Name, col) != roleIdentifier && !numbered || exact != (cp.Distinct >= rows && !cp.DistinctEstimated) ||
 			// Versions of a business key: a text code with at most two
 			// rows per value on average.
 			!exact && (cp.Distinct*2 < rows || col.Category != "S") ||
@@ -638,8 +828,12 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 		if cp.Distinct < rows {
 			what = fmt.Sprintf("%s values in %s rows (a business key with versions)", plans.Thousands(cp.Distinct), plans.Thousands(rows))
 		}
+		named := " is named as an identifier and "
+		if numbered {
+			named = " holds numbers issued under one prefix (" + strings.TrimRight(cp.Min, " ") + " … " + strings.TrimRight(cp.Max, " ") + "), codes rather than names (rule " + RuleNumberedValues + "), and is "
+		}
 		out = append(out, scored{proposal{rule: RuleDataUniqueNatural, pk: []string{col.Name},
-			why: col.Name + " is named as an identifier and " + what}, cp.Distinct})
+			why: col.Name + named + what}, cp.Distinct})
 	}
 	slices.SortStableFunc(out, func(a, b scored) int {
 		switch {
@@ -648,13 +842,30 @@ func (d *designer) dataUniqueNatural(exact bool) []proposal {
 		case a.distinct < b.distinct:
 			return 1
 		}
+		// Rule login-first breaks a tie: the handle a user signs in
+		// with is the identity the application uses.
+		switch la, lb := loginColumn(a.p.pk[0]), loginColumn(b.p.pk[0]); {
+		case la && !lb:
+			return -1
+		case lb && !la:
+			return 1
+		}
 		return 0
 	})
 	var ps []proposal
-	for _, s := range out {
+	for i, s := range out {
+		if i == 0 && len(out) > 1 && loginColumn(s.p.pk[0]) && !loginColumn(out[1].p.pk[0]) && out[1].distinct == s.distinct {
+			s.p.why += "; as unique as " + out[1].p.pk[0] + ", the handle a user signs in with ranks first (rule " + RuleLoginFirst + ")"
+		}
 		ps = append(ps, s.p)
 	}
 	return ps
+}
+
+// inCompositeKey reports whether a column is part of a declared key of
+// two or more columns.
+func (d *designer) inCompositeKey(name string) bool {
+	return slices.ContainsFunc(d.uniqueIndexes(), func(u uniqueIndex) bool { return len(u.idx.Columns) > 1 && slices.Contains(u.idx.Columns, name) })
 }
 
 // minStatRows is the fewest rows whose statistics say anything.
@@ -756,4 +967,153 @@ func (d *designer) nameOverMirror(chosen *candidate, cands []*candidate) (*candi
 	name.why = append([]string{fmt.Sprintf("%s (primary key %s) mirrors %s's surrogate: the row extends it one to one and carries a number that means nothing to a reader, so the rows are found by their name, %s; %s ends the sort key because names repeat",
 		chosen.cols[0].Name, d.t.PrimaryKey.Name, r.parent, name.cols[0].Name, chosen.cols[0].Name)}, name.why...)
 	return name, sk
+}
+
+// madeID reports whether an integer column's values are made by the
+// database with a function of its own: a default that calls a function
+// that is no sequence's nextval, no uuid generator and no reading of the
+// clock (timestamp_id('statuses'::text), a snowflake), with no identity or
+// owned sequence. Such a value is no natural key, though the catalog
+// shows no sequence.
+func madeID(col *catalog.Column) bool {
+	def := strings.ToLower(col.Default)
+	if col.Category != "N" || !col.Codec().IsInteger() || col.Identity != "" || col.Sequence != "" || col.UUIDDefault != "" {
+		return false
+	}
+	open := strings.Index(def, "(")
+	if open <= 0 || strings.Contains(def, "nextval(") {
+		return false
+	}
+	for _, clock := range []string{"now(", "current_", "localtime", "clock_timestamp", "statement_timestamp", "transaction_timestamp", "date_part", "extract", "epoch"} {
+		if strings.Contains(def, clock) {
+			return false
+		}
+	}
+	fn := strings.TrimSpace(def[:open])
+	fn = fn[strings.LastIndex(fn, ".")+1:]
+	return fn != "" && !strings.ContainsFunc(fn, func(r rune) bool { return !(r == '_' || r >= 'a' && r <= 'z' || r >= '0' && r <= '9') })
+}
+
+// madeIDOwner proposes, for a table keyed by a database-made id (madeID),
+// the mandatory reference that leads an ordinary source index whose next
+// column is the id (rule made-id-owner): the source lists the parent's rows
+// in the id's order, so the parent is the partition key and the id the
+// sort key, unique by the primary key.
+func (d *designer) madeIDOwner() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 {
+		return nil
+	}
+	id := d.t.Column(pk.Columns[0])
+	if id == nil || !madeID(id) {
+		return nil
+	}
+	var out []proposal
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) < 2 || len(ix.Expressions) > 0 || ix.Columns[1] != id.Name || slices.ContainsFunc(out, func(p proposal) bool { return p.pk[0] == ix.Columns[0] }) {
+			continue
+		}
+		ref := d.t.Column(ix.Columns[0])
+		r := d.referenceOf(ix.Columns[0])
+		if ref == nil || r == nil || !ref.NotNull {
+			continue
+		}
+		if n := d.distinctOf(ref.Name); n > 0 && classification(n, d.rows()) {
+			continue
+		}
+		label := "primary key " + pk.Name + " (" + id.Name + ")"
+		out = append(out, proposal{rule: RuleMadeIDOwner, pk: []string{ref.Name}, rest: []string{id.Name}, label: label,
+			why: fmt.Sprintf("%s is made by the database (default %s), no natural key; %s references %s and leads index %s (%s), which lists a parent's rows in %s order: the parent is the partition key, %s the sort key",
+				id.Name, id.Default, ref.Name, r.parent, ix.Name, strings.Join(ix.Columns, ", "), id.Name, id.Name)})
+	}
+	return out
+}
+
+// sharedKeyPart proposes the one column that is part of every composite
+// declared key of a table with two or more (rule shared-key-part): every
+// key says the rest of it is unique only within that column, so it owns
+// the rows. The sort key is the rest of a key the column leads, the
+// primary key's last; the column is no time, no classification and no
+// sequence of the table's own.
+func (d *designer) sharedKeyPart() []proposal {
+	var keys []uniqueIndex
+	for _, u := range d.uniqueIndexes() {
+		if len(u.idx.Columns) > 1 {
+			keys = append(keys, u)
+		}
+	}
+	if len(keys) < 2 {
+		return nil
+	}
+	var shared []string
+	for _, c := range keys[0].idx.Columns {
+		if !slices.ContainsFunc(keys[1:], func(u uniqueIndex) bool { return !slices.Contains(u.idx.Columns, c) }) {
+			shared = append(shared, c)
+		}
+	}
+	if len(shared) != 1 {
+		return nil
+	}
+	name := shared[0]
+	col := d.t.Column(name)
+	if col == nil || d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+		return nil
+	}
+	if n := d.distinctOf(name); n > 0 && classification(n, d.rows()) {
+		return nil
+	}
+	slices.SortStableFunc(keys, func(a, b uniqueIndex) int {
+		rank := func(u uniqueIndex) int {
+			switch {
+			case u.idx.Columns[0] == name && u.idx != d.t.PrimaryKey:
+				return 0
+			case u.idx != d.t.PrimaryKey:
+				return 1
+			}
+			return 2
+		}
+		return rank(a) - rank(b)
+	})
+	var labels []string
+	for _, u := range keys {
+		labels = append(labels, u.label)
+	}
+	var out []proposal
+	for _, u := range keys {
+		out = append(out, proposal{rule: RuleSharedKeyPart, pk: []string{name}, rest: without(u.idx.Columns, []string{name}), label: u.label,
+			why: fmt.Sprintf("%s is part of every declared key of the table (%s): each says the rest is unique only within %s, so %s owns the rows; the rest of %s is the sort key", name, strings.Join(labels, "; "), name, name, u.label)})
+	}
+	return out
+}
+
+// calendarDate proposes the date of a table named for time (rule
+// calendar-date): a table whose name holds a time word (date_dim,
+// calendar_days) and one date-typed column (a date, not a timestamp of
+// when the row was made) unique in every row of the data and NULL in
+// none: each row is that day, so the date is its identity.
+func (d *designer) calendarDate() []proposal {
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows || !anyWord(words(d.t.Name), set("date", "day", "calendar")) {
+		return nil
+	}
+	var found *catalog.Column
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		if col.Category != "D" || col.BaseType != "date" {
+			continue
+		}
+		cp := d.colProfile(col.Name)
+		if cp == nil || cp.Nulls > 0 || cp.Distinct < rows || cp.DistinctEstimated {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = col
+	}
+	if found == nil {
+		return nil
+	}
+	return []proposal{{rule: RuleCalendarDate, pk: []string{found.Name},
+		why: fmt.Sprintf("the table is named for time and %s, its one date unique in every row, is the day each row is: its identity", found.Name)}}
 }

@@ -446,3 +446,168 @@ func TestListedOwner(t *testing.T) {
 		}
 	}
 }
+
+// TestNumberedValues: vendors keyed by a dense integer numbering, with a
+// reference to their country (30 values for 900 rows) and a label whose
+// values are zero-padded numbers under one prefix (Vendor-00001 …
+// Vendor-00900). The label is a code a system issued, unique in the data:
+// the identity (rule numbered-values), not a descriptive name the country
+// owns. A label of words (Blue Harbour Trading) stays a name.
+func TestNumberedValues(t *testing.T) {
+	rows := int64(900)
+	build := func(lo, hi string) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Tables: []catalog.Table{
+			tableOf("vendors", []catalog.Column{col("vendor_seq", "integer", "N"), col("label", "character varying", "S"), col("country_id", "integer", "N")},
+				[]string{"vendor_seq"}, fkTo("vendors_country_fkey", "country_id", "countries")),
+			tableOf("countries", []catalog.Column{serialCol("id", "countries"), col("iso", "character", "S")}, []string{"id"}),
+		}}
+		s.Tables[1].Migratable = false
+		label := prof("label", rows, 1, 12)
+		label.Min, label.Max, label.TopValues = lo, hi, nil
+		seq := prof("vendor_seq", rows, 1, 4)
+		seq.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "vendors", Rows: rows, Columns: []catalog.ColumnProfile{
+			seq, label, prof("country_id", 30, 60, 4),
+		}}}}
+		return s, p
+	}
+	s, p := build("Vendor-00001", "Vendor-00900")
+	pk, sk, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"label"}, {"vendor_seq"}}})
+	if !slices.Equal(pk, []string{"label"}) || len(sk) != 0 || !strings.Contains(why, "rule "+RuleNumberedValues) {
+		t.Errorf("numbered labels: pk %v sk %v why %q, want label alone by %s", pk, sk, why, RuleNumberedValues)
+	}
+	// Numbered values inside a composite declared key are numbered
+	// within the key's other part: no identity alone.
+	ns := &catalog.Schema{Tables: []catalog.Table{tableOf("entries", []catalog.Column{col("space", "text", "S"), col("label", "text", "S"), col("body", "text", "S")}, []string{"space", "label"})}}
+	label := prof("label", rows, 1, 12)
+	label.Min, label.Max, label.TopValues = "entry-00001", "entry-00900", nil
+	np := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "entries", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("space", 30, 30, 5), label, prof("body", rows, 1, 32),
+	}}}}
+	if pk, _, why := designOne(t, ns, np, &fakeChecker{unique: [][]string{{"label"}, {"body"}}}); strings.Contains(why, RuleNumberedValues) {
+		t.Errorf("numbered labels in PRIMARY KEY (space, label): pk %v why %q, want no %s", pk, why, RuleNumberedValues)
+	}
+	s, p = build("Amber Coast Goods", "Zephyr Tools")
+	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"label"}, {"vendor_seq"}}}); slices.Equal(pk, []string{"label"}) && strings.Contains(why, RuleNumberedValues) {
+		t.Errorf("worded labels: pk %v why %q, want no %s", pk, why, RuleNumberedValues)
+	}
+}
+
+// TestOrdinalPosition: a checklist's steps, numbered by a serial, owned by
+// their checklist and placed by an integer position that the data shows
+// unique within it (nothing declares it). The steps are read in position
+// order: the position leads the sort key and the serial keeps it unique
+// tomorrow (rule ordinal-position). A count beside it (attempts) is never
+// tried as a sort key.
+func TestOrdinalPosition(t *testing.T) {
+	rows := int64(4_000)
+	s := &catalog.Schema{Tables: []catalog.Table{
+		tableOf("steps", []catalog.Column{serialCol("id", "steps"), col("checklist_id", "bigint", "N"), col("position", "integer", "N"), col("attempts", "integer", "N")},
+			[]string{"id"}, fkTo("steps_checklist_fkey", "checklist_id", "checklists")),
+		tableOf("checklists", []catalog.Column{serialCol("id", "checklists"), col("owner", "text", "S")}, []string{"id"}),
+	}}
+	s.Tables[1].Migratable = false
+	id := prof("id", rows, 1, 4)
+	id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('steps_id_seq'::regclass)"}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "steps", Rows: rows, Columns: []catalog.ColumnProfile{
+		id, prof("checklist_id", 1_000, 9, 4), prof("position", 9, 1_000, 4), prof("attempts", 9, 1_000, 4),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"id"}, {"checklist_id", "position"}, {"checklist_id", "attempts"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey)
+	if !slices.Equal(pk, []string{"checklist_id"}) || !slices.Equal(sk, []string{"position", "id"}) {
+		t.Errorf("steps: pk %v sk %v, want checklist_id / position, id", pk, sk)
+	}
+	if pt.SortKey == nil || !strings.Contains(strings.Join(pt.SortKey.Why, " "), "rule "+RuleOrdinalPosition) {
+		t.Errorf("steps: sort key why does not cite %s: %v", RuleOrdinalPosition, pt.SortKey)
+	}
+}
+
+// TestHandleBeforeMail: members keyed by a serial, with UNIQUE (email)
+// declared before UNIQUE (display_name): the display name is the identity
+// others see, the address a contact detail people change (rule
+// handle-before-mail). Beside a unique public uuid, no handle, the address
+// keeps its place.
+func TestHandleBeforeMail(t *testing.T) {
+	rows := int64(2_000)
+	build := func(other string) (*catalog.Schema, *catalog.Profile) {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf("members",
+			[]catalog.Column{serialCol("id", "members"), col("email", "text", "S"), col(other, "text", "S"), col("joined_at", "timestamp with time zone", "D")}, []string{"id"})}}
+		s.Tables[0].Uniques = []catalog.Index{
+			{Name: "members_email_key", Columns: []string{"email"}, Constraint: true},
+			{Name: "members_" + other + "_key", Columns: []string{other}, Constraint: true},
+		}
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('members_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "members", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("email", rows, 1, 24), prof(other, rows, 1, 12), prof("joined_at", rows, 1, 22),
+		}}}}
+		return s, p
+	}
+	s, p := build("display_name")
+	pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"display_name"}}})
+	if !slices.Equal(pk, []string{"display_name"}) || !strings.Contains(why, RuleHandleBeforeMail) {
+		t.Errorf("display_name beside email: pk %v why %q, want display_name by %s", pk, why, RuleHandleBeforeMail)
+	}
+	s, p = build("public_uuid")
+	if pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"email"}, {"public_uuid"}}}); !slices.Equal(pk, []string{"email"}) || strings.Contains(why, RuleHandleBeforeMail) {
+		t.Errorf("uuid beside email: pk %v why %q, want email, no %s", pk, why, RuleHandleBeforeMail)
+	}
+}
+
+// TestLoginFirst: staff keyed by a serial, with a badge number and a
+// login, both unique, the badge first in the table: the login a person
+// signs in with is the identity the application uses (rule login-first),
+// whether the data alone proves both unique or unique constraints
+// declare them (the badge's first).
+func TestLoginFirst(t *testing.T) {
+	rows := int64(300)
+	for _, declared := range []bool{false, true} {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf("staff",
+			[]catalog.Column{serialCol("id", "staff"), col("badge_no", "text", "S"), col("login", "text", "S"), col("hired_on", "date", "D")}, []string{"id"})}}
+		if declared {
+			s.Tables[0].Uniques = []catalog.Index{{Name: "staff_badge_key", Columns: []string{"badge_no"}, Constraint: true}, {Name: "staff_login_key", Columns: []string{"login"}, Constraint: true}}
+		}
+		id := prof("id", rows, 1, 4)
+		id.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('staff_id_seq'::regclass)"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "staff", Rows: rows, Columns: []catalog.ColumnProfile{
+			id, prof("badge_no", rows, 1, 9), prof("login", rows, 1, 12), prof("hired_on", 200, 4, 4),
+		}}}}
+		pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"id"}, {"badge_no"}, {"login"}}})
+		if !slices.Equal(pk, []string{"login"}) || !strings.Contains(why, RuleLoginFirst) {
+			t.Errorf("declared %v: pk %v why %q, want login by %s", declared, pk, why, RuleLoginFirst)
+		}
+	}
+}
+
+// TestCalendarDate: calendar_days keyed by a dense integer, with a
+// business code and the day's date, both unique in the data: each row is
+// that day, so the date is the identity (rule calendar-date), not the
+// code. The same columns in a table not named for time keep the code.
+func TestCalendarDate(t *testing.T) {
+	rows := int64(730)
+	for _, table := range []string{"calendar_days", "promotions"} {
+		s := &catalog.Schema{Tables: []catalog.Table{tableOf(table,
+			[]catalog.Column{col("day_sk", "integer", "N"), col("day_code", "character", "S"), col("day", "date", "D"), col("weekday", "text", "S")}, []string{"day_sk"})}}
+		s.Tables[0].Columns[1].TypeModifier = "(16)"
+		sk := prof("day_sk", rows, 1, 4)
+		sk.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic"}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: table, Rows: rows, Columns: []catalog.ColumnProfile{
+			sk, prof("day_code", rows, 1, 16), prof("day", rows, 1, 4), prof("weekday", 7, 105, 9),
+		}}}}
+		pk, _, why := designOne(t, s, p, &fakeChecker{unique: [][]string{{"day_sk"}, {"day_code"}, {"day"}}})
+		switch table {
+		case "calendar_days":
+			if !slices.Equal(pk, []string{"day"}) || !strings.Contains(why, RuleCalendarDate) {
+				t.Errorf("%s: pk %v why %q, want day by %s", table, pk, why, RuleCalendarDate)
+			}
+		default:
+			if !slices.Equal(pk, []string{"day_code"}) {
+				t.Errorf("%s: pk %v why %q, want day_code", table, pk, why)
+			}
+		}
+	}
+}

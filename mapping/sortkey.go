@@ -277,6 +277,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		rank int
 	}
 	var rs []ranked
+	var mirrored []string
 	seq := false
 	for _, name := range columns {
 		col := d.t.Column(name)
@@ -292,8 +293,13 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		switch {
 		case kp.timeLike && timeFirst:
 			r = 0
-		case sequenceEvidence(col, cp) != "":
+		case sequenceEvidence(col, cp) != "" && d.referenceOf(name) == nil:
 			r, seq = 2, true
+		case sequenceEvidence(col, cp) != "" && len(columns) > 1:
+			// Rule mirrored-reference-order: a reference whose values
+			// are dense carries its parent's numbering, no sequence of
+			// this table: it keeps its place in the key.
+			mirrored = append(mirrored, name)
 		}
 		rs = append(rs, ranked{kp, r})
 	}
@@ -310,6 +316,9 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		return nil, false
 	}
 	sk.why = append(sk.why, d.sortKeyWhy(sk.parts, seq)...)
+	if len(mirrored) > 0 {
+		sk.why = append(sk.why, fmt.Sprintf("%s keeps its place in the key (rule %s): a reference whose dense values are its parent's numbering, no sequence of this table's, so it is not moved last as a surrogate tiebreak", strings.Join(mirrored, ", "), RuleMirroredReferenceOrder))
+	}
 	return sk, seq
 }
 
@@ -319,6 +328,11 @@ func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
 		why = append(why, parts[0].part.Column+" leads: items of one partition key come back in time order, so range reads are natural")
 		if col := d.t.Column(parts[0].part.Column); col != nil && col.Category == "N" {
 			why[len(why)-1] += " (rule " + RuleEpochTime + ": an integer named as a time, holding seconds since 1970)"
+		}
+	}
+	if len(parts) > 0 && !parts[0].timeLike {
+		if col := d.t.Column(parts[0].part.Column); col != nil && ordinalColumn(col) {
+			why = append(why, parts[0].part.Column+" leads (rule "+RuleOrdinalPosition+"): it numbers the rows' places in their owner's list, so a partition's items come back in the order the application shows them")
 		}
 	}
 	if seq {
@@ -340,6 +354,9 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		if r, err := d.check(pk); err != nil || r.Unique {
 			if err != nil {
 				return nil, err
+			}
+			if sk := d.oneToOneToday(c, r.Proof); sk != nil {
+				return sk, nil
 			}
 			return &sortKey{proof: r.Proof, proven: true, why: []string{"none needed: the partition key alone is unique (" + r.Proof + ")"}}, nil
 		}
@@ -374,6 +391,10 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		case kp.timeLike:
 			timeLike = append(timeLike, o)
 		case col.Category == "S" || col.Category == "E" || d.t.IsForeignKeyColumn(col.Name):
+			others = append(others, o)
+		case ordinalColumn(col):
+			// Rule ordinal-position: an integer named as the row's
+			// place in a list is how the owner's rows are shown.
 			others = append(others, o)
 		}
 	}
@@ -539,4 +560,47 @@ func (d *designer) placeFirst(c *candidate, sk *sortKey) *sortKey {
 	placed.why = append(placed.why, fmt.Sprintf("%s (%s values) leads %s (%s values): a place before the text it groups, so the rows of one %s come coarse to fine and a begins_with on %s lists a place's rows",
 		best, plans.Thousands(bestN), lead.Name, plans.Thousands(n), strings.Join(c.columns(), ", "), best))
 	return placed
+}
+
+// ordinalColumn reports whether an integer column is named as a row's place
+// in an ordered list (rule ordinal-position): position, ordinal,
+// sort_order, display_order. Among a partition's items it orders the rows
+// as the application shows them (a task's subtasks in their order), so the
+// sort key search tries it after the times, like a text column; a count or
+// an amount is never tried.
+func ordinalColumn(col *catalog.Column) bool {
+	if col.Category != "N" || !col.Codec().IsInteger() {
+		return false
+	}
+	ws := words(col.Name)
+	j := strings.Join(ws, "")
+	return anyWord(ws, set("position", "ordinal")) || j == "sortorder" || j == "displayorder"
+}
+
+// oneToOneToday applies rule reference-tiebreak: a partition key that is
+// one reference to another table (declared or inferred), unique in today's
+// data but by no declared key, is one row per parent only by coincidence
+// (a status has one poll today; nothing says it cannot have two): the
+// table's primary key follows it as the sort key, so the item key stays
+// unique tomorrow. nil when the rule does not apply.
+func (d *designer) oneToOneToday(c *candidate, proof string) *sortKey {
+	pk := d.t.PrimaryKey
+	if len(c.cols) != 1 || pk == nil || !pk.KeyCandidate() || slices.Contains(pk.Columns, c.cols[0].Name) {
+		return nil
+	}
+	name := c.cols[0].Name
+	if !d.t.IsForeignKeyColumn(name) && d.impliedReference(c.cols[0], d.colProfile(name)) == "" {
+		return nil
+	}
+	for _, u := range d.uniqueIndexes() {
+		if slices.Equal(u.idx.Columns, []string{name}) {
+			return nil
+		}
+	}
+	sk, _ := d.sortKeyFrom(pk.Columns, "unique by primary key "+pk.Name+" ("+strings.Join(pk.Columns, ", ")+")")
+	if sk == nil {
+		return nil
+	}
+	sk.why = append(sk.why, fmt.Sprintf("rule %s: %s is a reference, unique only by a check of today's data (%s) and by no declared key: one row per parent is a coincidence a later row may end, so the primary key follows it", RuleReferenceTiebreak, name, proof))
+	return sk
 }

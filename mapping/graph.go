@@ -126,6 +126,13 @@ func newSchemaGraph(schema *catalog.Schema, profile *catalog.Profile) *schemaGra
 // ask the checker.
 func (d *designer) candidateKeys() ([]proposal, error) {
 	var props []proposal
+	listed, err := d.listedOwner()
+	if err != nil {
+		return nil, err
+	}
+	if d.randomIDPrimaryKey() != "" {
+		props, listed = append(props, listed...), nil
+	}
 	props = append(props, d.declaredNaturalKey()...)
 	props = append(props, d.sharedKeyPart()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
@@ -194,10 +201,6 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 		return nil, err
 	}
 	props = append(props, owned...)
-	listed, err := d.listedOwner()
-	if err != nil {
-		return nil, err
-	}
 	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
 	return props, nil

@@ -619,3 +619,35 @@ func TestMirroredReferenceOrder(t *testing.T) {
 		t.Errorf("holder_addresses: pk %v sk %v why %v, want holder_id / address_id, kind_id by %s", pk, sk, pt.SortKey, RuleMirroredReferenceOrder)
 	}
 }
+
+// TestRandomPKOwner: events keyed by a uuid the application makes (no
+// default), each of a site, listed by site in two indexes ((site_id,
+// created_at) and (site_id, kind)): the site owns its events and the
+// uuid stays a lookup (rule random-pk-owner). With one such index the
+// uuid stays the identity, as before.
+func TestRandomPKOwner(t *testing.T) {
+	rows := int64(4_000)
+	build := func(listed bool) (*catalog.Schema, *catalog.Profile) {
+		tbl := tableOf("events", []catalog.Column{col("event_id", "uuid", "U"), col("site_id", "bigint", "N"), col("created_at", "timestamp with time zone", "D"), col("kind", "text", "S")},
+			[]string{"event_id"}, fkTo("events_site_fkey", "site_id", "sites"))
+		tbl.Indexes = []catalog.Index{{Name: "events_site_created", Columns: []string{"site_id", "created_at"}}}
+		if listed {
+			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: "events_site_kind", Columns: []string{"site_id", "kind"}})
+		}
+		sites := tableOf("sites", []catalog.Column{serialCol("id", "sites")}, []string{"id"})
+		sites.Migratable = false
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "events", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("event_id", rows, 1, 16), prof("site_id", 40, 100, 8), prof("created_at", rows, 1, 8), prof("kind", 5, 800, 6),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, sites}}, p
+	}
+	s, p := build(true)
+	pk, _, why := designTable(t, s, p, "events")
+	if !slices.Equal(pk, []string{"site_id"}) || !strings.Contains(why, RuleRandomPKOwner) {
+		t.Errorf("uuid primary key, listed by site twice: pk %v why %q, want site_id by %s", pk, why, RuleRandomPKOwner)
+	}
+	s, p = build(false)
+	if pk, _, _ := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"event_id"}) {
+		t.Errorf("uuid primary key, listed by site once: pk %v, want event_id", pk)
+	}
+}

@@ -121,6 +121,12 @@ const (
 	// versions only the data shows (the event each notification came
 	// from).
 	RuleListedOwner = "listed-owner"
+
+	// RuleRandomPKOwner: a one-column primary key on an application-made
+	// random id, in a table whose source lists the rows by a reference in
+	// two or more indexes, yields to that reference as the partition key;
+	// the id stays a lookup.
+	RuleRandomPKOwner = "random-pk-owner"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -207,7 +213,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -752,16 +758,71 @@ func (d *designer) listingColumn() string {
 	return found
 }
 
+// randomIDPrimaryKey is the column of a one-column primary key on an
+// application-made random id (appID, with no time-ordered sequence
+// evidence); "" otherwise.
+func (d *designer) randomIDPrimaryKey() string {
+	pk := d.t.PrimaryKey
+	if pk == nil || len(pk.Columns) != 1 {
+		return ""
+	}
+	col := d.t.Column(pk.Columns[0])
+	if col == nil {
+		return ""
+	}
+	cp := d.colProfile(col.Name)
+	if !d.appID(col, cp) || cp.Sequence != nil {
+		return ""
+	}
+	return col.Name
+}
+
+// listingReference is the one-column reference, declared or inferred from
+// its name and values, that leads the most (at least two) of the table's
+// ordinary source indexes, and that reference; "" when none, or when two
+// lead as many. A reference is a parent's id however few its values.
+func (d *designer) listingReference() (string, *reference) {
+	lead := map[string]int{}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && len(ix.Expressions) == 0 {
+			lead[ix.Columns[0]]++
+		}
+	}
+	var found string
+	var ref *reference
+	best, tie := 1, false
+	for _, r := range d.node().refs {
+		if len(r.columns) != 1 || r.parent == qualified(d.t.Schema, d.t.Name) {
+			continue
+		}
+		switch n := lead[r.columns[0]]; {
+		case n > best:
+			found, ref, best, tie = r.columns[0], r, n, false
+		case n == best && r.columns[0] != found:
+			tie = true
+		}
+	}
+	if tie {
+		return "", nil
+	}
+	return found, ref
+}
+
 // listedOwner proposes the column the source lists a keyless table's
 // rows by (listingColumn) as its partition key (rule listed-owner): the
 // sort key is the rest of the longest of its indexes whose columns hold
 // no NULL and make the rows unique by a check, else the owning
 // reference's ordering as the scoring picks it.
 func (d *designer) listedOwner() ([]proposal, error) {
-	if d.t.PrimaryKey != nil {
+	randomPK := d.randomIDPrimaryKey()
+	if d.t.PrimaryKey != nil && randomPK == "" {
 		return nil, nil
 	}
 	name := d.listingColumn()
+	var owner *reference
+	if randomPK != "" {
+		name, owner = d.listingReference()
+	}
 	if name == "" {
 		return nil, nil
 	}
@@ -773,6 +834,15 @@ func (d *designer) listedOwner() ([]proposal, error) {
 		}
 	}
 	why := fmt.Sprintf("the table has no primary key and its source lists the rows by %s in %d indexes (%s): the owner of its rows", name, len(ixs), strings.Join(names, ", "))
+	rule := RuleListedOwner
+	if randomPK != "" {
+		rule = RuleRandomPKOwner
+		// Rule random-pk-owner: a one-column primary key on an
+		// application-made random id finds one row but groups none;
+		// the reference the source lists the rows by owns them, and
+		// the id stays a lookup.
+		why = fmt.Sprintf("primary key %s is an application-made random id that finds one row but groups none, and the source lists the rows by %s, a reference to %s (%s), in %d indexes (%s): the owner of its rows; %s stays a lookup (rule %s)", randomPK, name, owner.parent, owner.evidence, len(ixs), strings.Join(names, ", "), randomPK, RuleRandomPKOwner)
+	}
 	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
 	for _, ix := range ixs {
 		var rest []string
@@ -790,11 +860,11 @@ func (d *designer) listedOwner() ([]proposal, error) {
 			return nil, err
 		}
 		if res.Unique {
-			return []proposal{{rule: RuleListedOwner, pk: []string{name}, rest: rest, label: "checked",
+			return []proposal{{rule: rule, pk: []string{name}, rest: rest, label: "checked",
 				why: why + "; the rest of " + ix.Name + " orders them (" + res.Proof + ")"}}, nil
 		}
 	}
-	return []proposal{{rule: RuleListedOwner, pk: []string{name}, why: why}}, nil
+	return []proposal{{rule: rule, pk: []string{name}, why: why}}, nil
 }
 
 // dataUniqueNatural proposes columns named as identifiers that the data

@@ -935,14 +935,6 @@ func (d *designer) gate(c *candidate) {
 			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
 			other++
 		}
-		if len(c.cols) == 1 && c.plain && kp.part.Encoding == plans.EncBinary && !d.named(col.Name) {
-			// Rule payload-not-key: bytes no key, index or reference
-			// names are the row's content (a serialized blob), not a
-			// name anyone looks it up by.
-			c.failures = append(c.failures, col.Name+": "+col.BaseType+" in no key, index or reference — the row's payload, not a name anyone finds it by (rule "+RulePayloadNotKey+")")
-			c.category = true
-			other++
-		}
 		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
@@ -984,41 +976,7 @@ func (d *designer) gate(c *candidate) {
 	if other == 0 {
 		d.throughput(c)
 	}
-	// Rule indexed-flag: an ordinary index leading with a column of few
-	// values says the application filters by it, not that it names a
-	// row: a status or kind, with a declared key to fall back on.
-	if len(c.failures) == 0 && c.indexedOnly() && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
-		c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and only an ordinary index leads with it — a status or flag the application filters by, not a key (rule %s)", c.cols[0].Name, plans.Thousands(c.distinct), plans.Thousands(rows), RuleIndexedFlag))
-		c.category = true
-	}
 	c.score = d.score(c)
-}
-
-// indexedOnly reports whether c is one column of no named role, no
-// reference and no uniqueness, whose only evidence is that an ordinary
-// index leads with it (rule indexed-flag).
-func (c *candidate) indexedOnly() bool {
-	return len(c.cols) == 1 && c.role == roleOther && c.fk == nil && c.meaning <= meaningLeading
-}
-
-// named reports whether a declared key, index or foreign key of the
-// table includes the column.
-func (d *designer) named(column string) bool {
-	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
-	if in(d.t.PrimaryKey) || d.t.IsForeignKeyColumn(column) {
-		return true
-	}
-	for i := range d.t.Uniques {
-		if in(&d.t.Uniques[i]) {
-			return true
-		}
-	}
-	for i := range d.t.Indexes {
-		if in(&d.t.Indexes[i]) {
-			return true
-		}
-	}
-	return false
 }
 
 // holdsEmpty reports whether the profile shows empty strings in a text

@@ -204,6 +204,11 @@ const (
 	// classification, no 1:1 link, led by no source index) is its
 	// owner's list, served as a foreign key's.
 	RuleInferredOwnerList = "inferred-owner-list"
+	// RuleIndexedFlag: a column of no named role whose only evidence is
+	// an ordinary index leading with it, and which holds fewer values
+	// than √rows, is a status or flag the application filters by: never
+	// a partition key on its own.
+	RuleIndexedFlag = "indexed-flag"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -213,7 +218,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

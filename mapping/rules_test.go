@@ -611,3 +611,25 @@ func TestCalendarDate(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexedFlag: a run table keyed by a serial id, with a status of four
+// values for 400 rows (fewer than √rows) and an ordinary index on it: the
+// index says the application filters by the status, not that it names a
+// row, so the status is no partition key (rule indexed-flag).
+func TestIndexedFlag(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "runs", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "integer", "N"), col("status", "text", "S"), col("started", "timestamp with time zone", "D")},
+		PrimaryKey: &catalog.Index{Name: "runs_pkey", Columns: []string{"id"}, Constraint: true},
+		Indexes:    []catalog.Index{{Name: "runs_status", Columns: []string{"status"}}},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "runs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 4), prof("status", 4, 150, 8), prof("started", rows, 1, 8),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('runs_id_seq'::regclass)"}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"status"}) {
+		t.Errorf("pk %v (%s), want no indexed flag as partition key", pk, why)
+	}
+}

@@ -935,6 +935,14 @@ func (d *designer) gate(c *candidate) {
 			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
 			other++
 		}
+		if len(c.cols) == 1 && c.plain && kp.part.Encoding == plans.EncBinary && !d.named(col.Name) {
+			// Rule payload-not-key: bytes no key, index or reference
+			// names are the row's content (a serialized blob), not a
+			// name anyone looks it up by.
+			c.failures = append(c.failures, col.Name+": "+col.BaseType+" in no key, index or reference — the row's payload, not a name anyone finds it by (rule "+RulePayloadNotKey+")")
+			c.category = true
+			other++
+		}
 		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
@@ -991,6 +999,26 @@ func (d *designer) gate(c *candidate) {
 // index leads with it (rule indexed-flag).
 func (c *candidate) indexedOnly() bool {
 	return len(c.cols) == 1 && c.role == roleOther && c.fk == nil && c.meaning <= meaningLeading
+}
+
+// named reports whether a declared key, index or foreign key of the
+// table includes the column.
+func (d *designer) named(column string) bool {
+	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
+	if in(d.t.PrimaryKey) || d.t.IsForeignKeyColumn(column) {
+		return true
+	}
+	for i := range d.t.Uniques {
+		if in(&d.t.Uniques[i]) {
+			return true
+		}
+	}
+	for i := range d.t.Indexes {
+		if in(&d.t.Indexes[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsEmpty reports whether the profile shows empty strings in a text

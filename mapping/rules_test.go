@@ -633,3 +633,26 @@ func TestIndexedFlag(t *testing.T) {
 		t.Errorf("pk %v (%s), want no indexed flag as partition key", pk, why)
 	}
 }
+
+// TestPayloadNotKey: a blob table keyed by a serial id with a bytea body
+// unique in every row: the body is the row's payload, in no key, index or
+// reference, and never the partition key (rule payload-not-key).
+func TestPayloadNotKey(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "blobs", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "integer", "N"), col("body", "bytea", "U")},
+		PrimaryKey: &catalog.Index{Name: "blobs_pkey", Columns: []string{"id"}, Constraint: true},
+	}}}
+	for i := range s.Tables[0].Columns {
+		s.Tables[0].Columns[i].NotNull = true
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "blobs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 4), prof("body", rows, 1, 16),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('blobs_id_seq'::regclass)"}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"body"}) {
+		t.Errorf("pk %v (%s), want no payload as partition key", pk, why)
+	}
+}

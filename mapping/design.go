@@ -987,7 +987,7 @@ func (d *designer) gate(c *candidate) {
 	// Rule indexed-flag: an ordinary index leading with a column of few
 	// values says the application filters by it, not that it names a
 	// row: a status or kind, with a declared key to fall back on.
-	if len(c.failures) == 0 && c.indexedOnly() && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+	if len(c.failures) == 0 && c.indexedOnly() && !d.node().inDeclaredKey(c.cols[0].Name) && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
 		c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and only an ordinary index leads with it — a status or flag the application filters by, not a key (rule %s)", c.cols[0].Name, plans.Thousands(c.distinct), plans.Thousands(rows), RuleIndexedFlag))
 		c.category = true
 	}
@@ -995,8 +995,10 @@ func (d *designer) gate(c *candidate) {
 }
 
 // indexedOnly reports whether c is one column of no named role, no
-// reference and no uniqueness, whose only evidence is that an ordinary
-// index leads with it (rule indexed-flag).
+// reference and no uniqueness, whose evidence is at most that an index
+// or declared key leads with it (rule indexed-flag also asks that no
+// declared key names the column: leading a primary key is an identity's
+// part, not a filter).
 func (c *candidate) indexedOnly() bool {
 	return len(c.cols) == 1 && c.role == roleOther && c.fk == nil && c.meaning <= meaningLeading
 }

@@ -243,6 +243,14 @@ func (n *tableNode) indexEvidence() {
 	}
 }
 
+// inDeclaredKey reports whether a declared key (primary key, unique
+// constraint or index) that proves its columns unique names column: a
+// part of the rows' identity, whatever its number of values (the pk of a
+// PRIMARY KEY (pk, sk) export, the room of a booking by room and day).
+func (n *tableNode) inDeclaredKey(column string) bool {
+	return slices.ContainsFunc(n.keys, func(k uniqueIndex) bool { return slices.Contains(k.idx.Columns, column) })
+}
+
 // listsBy names an ordinary source index of two or more columns led by
 // column — a parent's rows listed in an order (notifications by account,
 // newest first) — or "".

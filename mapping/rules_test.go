@@ -656,3 +656,32 @@ func TestPayloadNotKey(t *testing.T) {
 		t.Errorf("pk %v (%s), want no payload as partition key", pk, why)
 	}
 }
+
+// TestIndexedFlagSparesDeclaredKeyParts: the leading column of a declared
+// key of several columns holds few values (pk: 40 namespaces for 2,000
+// items; room: 10 rooms for 1,002 bookings by day), fewer than √rows. It
+// leads the primary key, not only an ordinary index: it is part of the
+// rows' identity, so rule indexed-flag does not call it a flag, and the
+// declared key stays the key (pk / sk, room / day).
+func TestIndexedFlagSparesDeclaredKeyParts(t *testing.T) {
+	for _, tc := range []struct {
+		table, part, sort, sortType, sortCat string
+		rows, values                         int64
+	}{
+		{"kv_items", "pk", "sk", "text", "S", 2000, 40},
+		{"bookings", "room", "day", "date", "D", 1002, 10},
+	} {
+		s := &catalog.Schema{Tables: []catalog.Table{{
+			Schema: "public", Name: tc.table, Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col(tc.part, "text", "S"), col(tc.sort, tc.sortType, tc.sortCat), col("payload", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: tc.table + "_pkey", Columns: []string{tc.part, tc.sort}, Constraint: true},
+		}}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: tc.table, Rows: tc.rows, Columns: []catalog.ColumnProfile{
+			prof(tc.part, tc.values, tc.rows/tc.values, 5), prof(tc.sort, tc.rows/tc.values+2, tc.values, 10), prof("payload", tc.rows, 1, 32),
+		}}}}
+		pk, sk, why := designOne(t, s, p, &fakeChecker{})
+		if !slices.Equal(pk, []string{tc.part}) || !slices.Equal(sk, []string{tc.sort}) {
+			t.Errorf("%s: key %v / %v (%s), want %s / %s", tc.table, pk, sk, why, tc.part, tc.sort)
+		}
+	}
+}

@@ -207,7 +207,8 @@ const (
 	// RuleIndexedFlag: a column of no named role whose only evidence is
 	// an ordinary index leading with it, and which holds fewer values
 	// than √rows, is a status or flag the application filters by: never
-	// a partition key on its own.
+	// a partition key on its own. A column a declared key names is part
+	// of the rows' identity and is left alone.
 	RuleIndexedFlag = "indexed-flag"
 	// RulePayloadNotKey: a binary column (bytea) that no key, index or
 	// reference names is the row's payload, never a key candidate.

@@ -1003,6 +1003,13 @@ func (c *candidate) indexedOnly() bool {
 	return len(c.cols) == 1 && c.role == roleOther && c.fk == nil && c.meaning <= meaningLeading
 }
 
+// payload reports whether col is a binary column of no named role that no
+// key, index or reference names: the row's content (rule payload-not-key).
+func (d *designer) payload(col *catalog.Column) bool {
+	kp, bad := keyPartFor(col, d.colProfile(col.Name))
+	return bad == "" && kp.part.Encoding == plans.EncBinary && roleOf(d.t.Name, col) == roleOther && !d.named(col.Name)
+}
+
 // named reports whether a declared key, index or foreign key of the
 // table includes the column.
 func (d *designer) named(column string) bool {

@@ -158,8 +158,18 @@ func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, 
 		return c, sk, nil
 	}
 	var c *candidate
-	for i := range d.t.Columns {
-		if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+	// Rule payload-not-key: a payload is the first column that can be a
+	// key only when no other column can be one.
+	for _, payloads := range []bool{false, true} {
+		for i := range d.t.Columns {
+			if !payloads && d.payload(&d.t.Columns[i]) {
+				continue
+			}
+			if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+				break
+			}
+		}
+		if c != nil {
 			break
 		}
 	}

@@ -685,3 +685,28 @@ func TestIndexedFlagSparesDeclaredKeyParts(t *testing.T) {
 		}
 	}
 }
+
+// TestPayloadNotKeyLastResort: a table with no constraint, a bytea body
+// unique in every row and a creation time: nothing natural passes, and
+// the last resort's "first column that can be a key" skipped nothing, so
+// the payload was the partition key. It is taken only when no other
+// column can be a key (rule payload-not-key).
+func TestPayloadNotKeyLastResort(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "blobs", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("body", "bytea", "U"), col("created", "timestamp with time zone", "D")},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "blobs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("body", rows, 1, 16), prof("created", rows, 1, 8),
+	}}}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"body"}) {
+		t.Errorf("pk %v (%s), want no payload as partition key", pk, why)
+	}
+	s.Tables[0].Columns = s.Tables[0].Columns[:1]
+	p.Tables[0].Columns = p.Tables[0].Columns[:1]
+	if pk, _, why := designOne(t, s, p, &fakeChecker{}); !slices.Equal(pk, []string{"body"}) {
+		t.Errorf("only a payload: pk %v (%s), want body, the one column that can be a key", pk, why)
+	}
+}

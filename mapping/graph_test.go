@@ -702,3 +702,50 @@ func TestRandomPKOwnerTies(t *testing.T) {
 		t.Errorf("team_user unchecked: pk %v why %q, want team_id by %s", pk, why, RuleNamedOwnerTiebreak)
 	}
 }
+
+// TestHandfulOfRows: access holds five rows with a serial primary key and
+// a nullable one-letter code, unique and set in every row, which no key,
+// reference or index speaks for: five rows are no statistics, so the code
+// is no key attribute (rule handful-of-rows) and the serial is the last
+// resort. With a foreign key referring to access, the code competes again
+// (a catalog the children name).
+func TestHandfulOfRows(t *testing.T) {
+	build := func(referenced bool) *catalog.Schema {
+		code := col("access_code", "character", "S")
+		code.NotNull = false
+		tbl := tableOf("access", []catalog.Column{serialCol("access_id", "access"), code}, []string{"access_id"})
+		tables := []catalog.Table{tbl}
+		if referenced {
+			grant := tableOf("grants", []catalog.Column{serialCol("id", "grants"), col("access_id", "integer", "N")}, []string{"id"},
+				catalog.ForeignKey{Name: "grants_access_fkey", Columns: []string{"access_id"}, RefSchema: "public", RefTable: "access", RefColumns: []string{"access_id"}})
+			grant.Migratable = false
+			tables = append(tables, grant)
+		}
+		return &catalog.Schema{Tables: tables}
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "access", Rows: 5, Columns: []catalog.ColumnProfile{
+		prof("access_id", 5, 1, 4), prof("access_code", 5, 1, 1),
+	}}}}
+	plan, err := Design(context.Background(), build(false), p, &fakeChecker{unique: [][]string{{"access_code"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"access_id"}) {
+		t.Errorf("access: pk %v, want access_id (rule %s)", pk, RuleHandfulOfRows)
+	}
+	var cited bool
+	for _, r := range pt.Rejected {
+		cited = cited || slices.Equal(r.Columns, []string{"access_code"}) && strings.Contains(strings.Join(r.Why, " "), RuleHandfulOfRows)
+	}
+	if !cited {
+		t.Errorf("access: access_code not rejected by %s: %+v", RuleHandfulOfRows, pt.Rejected)
+	}
+	plan, err = Design(context.Background(), build(true), p, &fakeChecker{unique: [][]string{{"access_code"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pk := partColumns(&plan.Tables[0].PartitionKey); !slices.Equal(pk, []string{"access_code"}) {
+		t.Errorf("referenced access: pk %v, want access_code", pk)
+	}
+}

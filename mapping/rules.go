@@ -147,6 +147,16 @@ const (
 	// references is unique in the data takes the other parent's
 	// reference as the sort key: one membership per pair.
 	RuleNamedPairSort = "named-pair-sort"
+	// RuleHandfulOfRows (gate): in a table of a handful of rows (fewer
+	// than ten) with a declared key that no foreign key refers to (a
+	// referenced handful is a catalog the children name), a column
+	// declared nullable or with
+	// no meaning by its name (a mask, an amount), in no declared key, no reference and
+	// leading no source index, is no key attribute, however
+	// set and unique those rows show it: so few rows are no statistics,
+	// and the table is decided by its declared keys, references and
+	// indexes (an installer's access codes and roles).
+	RuleHandfulOfRows = "handful-of-rows"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -233,7 +243,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -338,8 +348,44 @@ func (d *designer) usable(col *catalog.Column) bool {
 	} else if !col.NotNull {
 		return false
 	}
+	if d.handfulNullable(col) {
+		return false
+	}
 	_, why := keyPartFor(col, cp)
 	return why == "" && !d.holdsEmpty(col, cp)
+}
+
+// handfulRows is the size below which a table's statistics say nothing
+// about its future rows (rule handful-of-rows).
+const handfulRows = 10
+
+// handfulNullable reports whether a column is no key attribute because
+// the table holds a handful of rows (fewer than handfulRows) and only
+// they speak for it (rule handful-of-rows): the table has a declared key,
+// no declared foreign key refers to it (a referenced handful is a catalog
+// whose rows the children name: a media type by its name), and the column — declared nullable, or with no meaning by its name (a
+// mask, an amount, a time) — is
+// part of none, references nothing and leads no source index: an
+// installer's five access codes, unique and set today, one NULL or
+// repeated row away from a rejected or overwritten item. A NOT NULL
+// column named as an identifier or a name (a warehouse's business id, a
+// shift's name) is still one.
+func (d *designer) handfulNullable(col *catalog.Column) bool {
+	if !d.profiled() || d.rows() >= handfulRows || len(d.uniqueIndexes()) == 0 || len(d.node().referencedBy) > 0 || d.t.IsForeignKeyColumn(col.Name) ||
+		col.NotNull && !slices.Contains([]role{roleOther, roleMeasure, roleTime}, roleOf(d.t.Name, col)) {
+		return false
+	}
+	for _, k := range d.uniqueIndexes() {
+		if slices.Contains(k.idx.Columns, col.Name) {
+			return false
+		}
+	}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && ix.Columns[0] == col.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // ownSequence reports whether a column is a sequence-style id of the table

@@ -365,6 +365,9 @@ type candidate struct {
 	// sequence is true when a column has sequence evidence: such a
 	// candidate is never a partition key.
 	sequence bool
+	// handful: a column failed rule handful-of-rows; the fallback does
+	// not take it over the table's declared key.
+	handful bool
 	// sharded is true when it passes only because its few hot values are
 	// write-sharded: it ranks after every candidate that passes plainly.
 	sharded  bool
@@ -923,6 +926,10 @@ func (d *designer) gate(c *candidate) {
 			other++
 		case cp == nil && !col.NotNull:
 			c.failures = append(c.failures, col.Name+": nullable and not profiled — a key attribute cannot be missing")
+			other++
+		case d.handfulNullable(col):
+			c.failures = append(c.failures, fmt.Sprintf("%s: declared nullable or with no meaning by its name, in no declared key, no reference and no source index, and %s rows are too few to speak for it (rule %s)", col.Name, plans.Thousands(rows), RuleHandfulOfRows))
+			c.handful = true
 			other++
 		}
 		kp, why := keyPartFor(col, cp)

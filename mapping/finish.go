@@ -38,7 +38,7 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 	}
 	var c *candidate
 	for _, cand := range cands {
-		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && !cand.category && cand.nullFree() {
+		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && !cand.category && !cand.handful && cand.nullFree() {
 			c = cand
 			break
 		}

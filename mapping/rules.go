@@ -127,6 +127,36 @@ const (
 	// two or more indexes, yields to that reference as the partition key;
 	// the id stays a lookup.
 	RuleRandomPKOwner = "random-pk-owner"
+	// RuleSingleIndexOwner: within random-pk-owner, when no reference
+	// leads two of the source's indexes, a reference that leads one (and
+	// is never NULL) owns the rows: a report listed per website, found by
+	// its random id through an index.
+	RuleSingleIndexOwner = "single-index-owner"
+	// RuleFinerOwnerTiebreak: within random-pk-owner, of two references
+	// that lead as many indexes, the one whose parent refers to the
+	// other's parent is the finer owner and owns the rows (a session's
+	// data, beside the website every session belongs to).
+	RuleFinerOwnerTiebreak = "finer-owner-tiebreak"
+	// RuleNamedOwnerTiebreak: within random-pk-owner, of two references
+	// that lead as many indexes, neither finer, the one the table is
+	// named after owns the rows (team_user's team); the other stays a
+	// lookup.
+	RuleNamedOwnerTiebreak = "named-owner-tiebreak"
+	// RuleNamedPairSort (sort keys): within named-owner-tiebreak, a
+	// table named after both parents (team_user) whose pair of
+	// references is unique in the data takes the other parent's
+	// reference as the sort key: one membership per pair.
+	RuleNamedPairSort = "named-pair-sort"
+	// RuleHandfulOfRows (gate): in a table of a handful of rows (fewer
+	// than ten) with a declared key that no foreign key refers to (a
+	// referenced handful is a catalog the children name), a column
+	// declared nullable or with
+	// no meaning by its name (a mask, an amount), in no declared key, no reference and
+	// leading no source index, is no key attribute, however
+	// set and unique those rows show it: so few rows are no statistics,
+	// and the table is decided by its declared keys, references and
+	// indexes (an installer's access codes and roles).
+	RuleHandfulOfRows = "handful-of-rows"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -222,7 +252,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -327,8 +357,44 @@ func (d *designer) usable(col *catalog.Column) bool {
 	} else if !col.NotNull {
 		return false
 	}
+	if d.handfulNullable(col) {
+		return false
+	}
 	_, why := keyPartFor(col, cp)
 	return why == "" && !d.holdsEmpty(col, cp)
+}
+
+// handfulRows is the size below which a table's statistics say nothing
+// about its future rows (rule handful-of-rows).
+const handfulRows = 10
+
+// handfulNullable reports whether a column is no key attribute because
+// the table holds a handful of rows (fewer than handfulRows) and only
+// they speak for it (rule handful-of-rows): the table has a declared key,
+// no declared foreign key refers to it (a referenced handful is a catalog
+// whose rows the children name: a media type by its name), and the column — declared nullable, or with no meaning by its name (a
+// mask, an amount, a time) — is
+// part of none, references nothing and leads no source index: an
+// installer's five access codes, unique and set today, one NULL or
+// repeated row away from a rejected or overwritten item. A NOT NULL
+// column named as an identifier or a name (a warehouse's business id, a
+// shift's name) is still one.
+func (d *designer) handfulNullable(col *catalog.Column) bool {
+	if !d.profiled() || d.rows() >= handfulRows || len(d.uniqueIndexes()) == 0 || len(d.node().referencedBy) > 0 || d.t.IsForeignKeyColumn(col.Name) ||
+		col.NotNull && !slices.Contains([]role{roleOther, roleMeasure, roleTime}, roleOf(d.t.Name, col)) {
+		return false
+	}
+	for _, k := range d.uniqueIndexes() {
+		if slices.Contains(k.idx.Columns, col.Name) {
+			return false
+		}
+	}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && ix.Columns[0] == col.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // ownSequence reports whether a column is a sequence-style id of the table
@@ -787,34 +853,136 @@ func (d *designer) randomIDPrimaryKey() string {
 }
 
 // listingReference is the one-column reference, declared or inferred from
-// its name and values, that leads the most (at least two) of the table's
-// ordinary source indexes, and that reference; "" when none, or when two
-// lead as many. A reference is a parent's id however few its values.
-func (d *designer) listingReference() (string, *reference) {
+// its name and values, never NULL, that leads the most of the table's
+// ordinary source indexes — at least two, or one when no reference leads
+// two (rule single-index-owner) — and that reference, with the tiebreak
+// rule that chose it ("" when no tie was broken); "" when none, or when
+// two lead as many and neither the finer owner (rule finer-owner-tiebreak)
+// nor the table's name (rule named-owner-tiebreak) tells them apart. A
+// reference is a parent's id however few its values.
+func (d *designer) listingReference() (string, *reference, string) {
 	lead := map[string]int{}
 	for _, ix := range d.t.Indexes {
 		if len(ix.Columns) > 0 && len(ix.Expressions) == 0 {
 			lead[ix.Columns[0]]++
 		}
 	}
-	var found string
-	var ref *reference
-	best, tie := 1, false
+	best := 0
+	var tied []*reference
 	for _, r := range d.node().refs {
 		if len(r.columns) != 1 || r.parent == qualified(d.t.Schema, d.t.Name) {
 			continue
 		}
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) {
+			continue
+		}
+		if slices.ContainsFunc(tied, func(o *reference) bool { return o.columns[0] == r.columns[0] }) && lead[r.columns[0]] == best {
+			continue
+		}
 		switch n := lead[r.columns[0]]; {
+		case n == 0:
 		case n > best:
-			found, ref, best, tie = r.columns[0], r, n, false
-		case n == best && r.columns[0] != found:
-			tie = true
+			tied, best = []*reference{r}, n
+		case n == best:
+			tied = append(tied, r)
 		}
 	}
-	if tie {
-		return "", nil
+	if len(tied) == 0 {
+		return "", nil, ""
 	}
-	return found, ref
+	if len(tied) == 1 {
+		return tied[0].columns[0], tied[0], ""
+	}
+	if r := d.finerOwner(tied); r != nil {
+		return r.columns[0], r, RuleFinerOwnerTiebreak
+	}
+	if r := d.namedOwner(tied); r != nil {
+		return r.columns[0], r, RuleNamedOwnerTiebreak
+	}
+	return "", nil, ""
+}
+
+// finerOwner is, among references that lead as many of the source's
+// indexes, the one whose parent itself refers to every other one's parent
+// (rule finer-owner-tiebreak): a session's data beside the session's
+// website, a website's report beside the website's user. nil when none,
+// or more than one, does.
+func (d *designer) finerOwner(tied []*reference) *reference {
+	if d.g == nil {
+		return nil
+	}
+	var found *reference
+	for _, r := range tied {
+		p := d.g.nodes[r.parent]
+		if p == nil {
+			continue
+		}
+		all := true
+		for _, o := range tied {
+			if o == r {
+				continue
+			}
+			if o.parent == r.parent || !slices.ContainsFunc(p.refs, func(pr *reference) bool { return pr.parent == o.parent }) {
+				all = false
+				break
+			}
+		}
+		if all {
+			if found != nil {
+				return nil
+			}
+			found = r
+		}
+	}
+	return found
+}
+
+// namedPair proposes, for a table named after two parents (team_user)
+// whose first parent's reference owner owns the rows, the second parent's
+// reference as the sort key when the pair is unique in the data (rule
+// named-pair-sort): a membership is one per pair, and the parent's list
+// reads its members. nil when no such reference, or the pair repeats.
+func (d *designer) namedPair(owner string) (*proposal, error) {
+	for _, r := range d.node().refs {
+		if len(r.columns) != 1 || r.columns[0] == owner {
+			continue
+		}
+		base := ownerBase(r.columns[0])
+		if base == "" || !(strings.HasSuffix(d.t.Name, "_"+base) || strings.HasSuffix(d.t.Name, "_"+base+"s")) {
+			continue
+		}
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		res, err := d.check([]string{owner, r.columns[0]})
+		if err != nil {
+			return nil, err
+		}
+		if res.Unique {
+			return &proposal{rule: RuleRandomPKOwner, pk: []string{owner}, rest: []string{r.columns[0]}, label: "checked",
+				why: fmt.Sprintf("the table is named after %s's and %s's parents, and each pair is one row (%s): %s orders the owner's rows (rule %s)", owner, r.columns[0], res.Proof, r.columns[0], RuleNamedPairSort)}, nil
+		}
+	}
+	return nil, nil
+}
+
+// namedOwner is, among references that lead as many of the source's
+// indexes and none finer than the others, the one the table is named
+// after (rule named-owner-tiebreak: team_user after team); nil when none,
+// or more than one, is.
+func (d *designer) namedOwner(tied []*reference) *reference {
+	var found *reference
+	for _, r := range tied {
+		base := ownerBase(r.columns[0])
+		if base == "" || !owner(d.t.Name, base) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = r
+	}
+	return found
 }
 
 // listedOwner proposes the column the source lists a keyless table's
@@ -829,8 +997,9 @@ func (d *designer) listedOwner() ([]proposal, error) {
 	}
 	name := d.listingColumn()
 	var owner *reference
+	var tiebreak string
 	if randomPK != "" {
-		name, owner = d.listingReference()
+		name, owner, tiebreak = d.listingReference()
 	}
 	if name == "" {
 		return nil, nil
@@ -851,6 +1020,22 @@ func (d *designer) listedOwner() ([]proposal, error) {
 		// the reference the source lists the rows by owns them, and
 		// the id stays a lookup.
 		why = fmt.Sprintf("primary key %s is an application-made random id that finds one row but groups none, and the source lists the rows by %s, a reference to %s (%s), in %d indexes (%s): the owner of its rows; %s stays a lookup (rule %s)", randomPK, name, owner.parent, owner.evidence, len(ixs), strings.Join(names, ", "), randomPK, RuleRandomPKOwner)
+		if len(ixs) == 1 {
+			why += fmt.Sprintf("; no reference leads two indexes, and %s leads one (rule %s)", name, RuleSingleIndexOwner)
+		}
+		if tiebreak != "" {
+			why += fmt.Sprintf("; another reference leads as many, and %s wins the tie (rule %s)", name, tiebreak)
+		}
+	}
+	if tiebreak == RuleNamedOwnerTiebreak {
+		p, err := d.namedPair(name)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			p.why = why + "; " + p.why
+			return []proposal{*p}, nil
+		}
 	}
 	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
 	for _, ix := range ixs {

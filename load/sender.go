@@ -98,7 +98,8 @@ func (s sdkSender) SendBatch(ctx context.Context, table string, body []byte) (*d
 
 // leanSender sends BatchWriteItem calls the way the SDK's client does,
 // with the SDK's own parts for everything that must be right against AWS
-// — the client's credentials provider, its SigV4 signer, its endpoint
+// — the client's credentials provider, its SigV4 signer (or leanSigner,
+// where a probe shows it signs alike), its endpoint
 // rules with the parameters the SDK binds (region, FIPS, dual-stack,
 // endpoint, account ID and its mode, the table), its HTTP client, and
 // its awsJson 1.0 protocol to decode errors and UnprocessedItems — but

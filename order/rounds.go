@@ -256,8 +256,8 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		rec.Round = 1
 		return rec, nil
 	}
-	h := il.pkHash(rec.PK)
 	if il.sorted {
+		h := il.pkHash(rec.PK)
 		n, unsorted, became := il.ks.observe(h, rec.SK, il.skType())
 		if became {
 			il.depth[h] = n - 1

@@ -419,7 +419,8 @@ func sortPartProblem(k plans.Key, p plans.KeyPart, c idxColumn, enc string) stri
 			p.Encoding == plans.EncDate && c.pgType == "date",
 			p.Encoding == plans.EncTimestamp && c.pgType == "timestamp without time zone",
 			p.Encoding == plans.EncTimestampTZ && c.pgType == "timestamp with time zone",
-			p.Encoding == plans.EncString && c.pgType == "uuid":
+			p.Encoding == plans.EncString && c.pgType == "uuid",
+			p.Encoding == plans.EncHex && c.pgType == "bytea":
 			return ""
 		case p.Encoding == plans.EncString && (c.pgType == "text" || c.pgType == "character varying"):
 			switch {

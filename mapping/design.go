@@ -935,7 +935,7 @@ func (d *designer) gate(c *candidate) {
 			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
 			other++
 		}
-		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
+		if len(c.cols) > 1 && kp.part.Encoding == plans.EncNumber {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
 		}

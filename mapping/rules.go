@@ -299,7 +299,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		return nil
 	}
 	if len(c.cols) > 1 && slices.ContainsFunc(c.parts, func(k keyPart) bool {
-		return k.part.Encoding == plans.EncNumber || k.part.Encoding == plans.EncBinary
+		return k.part.Encoding == plans.EncNumber
 	}) {
 		return nil
 	}

@@ -308,7 +308,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		sk.parts = append(sk.parts, r.kp)
 	}
 	if len(sk.parts) > 1 && slices.ContainsFunc(sk.parts, func(p keyPart) bool {
-		return p.part.Encoding == plans.EncNumber || p.part.Encoding == plans.EncBinary
+		return p.part.Encoding == plans.EncNumber
 	}) {
 		return nil, false
 	}
@@ -380,7 +380,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			continue
 		}
 		kp, why := d.sortPart(col, cp)
-		if why != "" || kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary || kp.bytes > plans.MaxSortKeyBytes/2 {
+		if why != "" || kp.part.Encoding == plans.EncNumber || rawBytes(kp) || kp.bytes > plans.MaxSortKeyBytes/2 {
 			continue
 		}
 		// Measures (amounts, sizes, counts) make poor sort keys even when

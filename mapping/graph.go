@@ -134,6 +134,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 		props, listed = append(props, listed...), nil
 	}
 	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.assignedOwnerNumber()...)
 	props = append(props, d.sharedKeyPart()...)
 	props = append(props, d.parentKeyPrefix()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)

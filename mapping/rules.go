@@ -23,6 +23,14 @@ const (
 	// sequence-style id and no mirror of another table's surrogate is the
 	// table's identity.
 	RuleDeclaredNaturalKey = "declared-natural-key"
+	// RuleAssignedOwnerNumber: a one-column integer primary key whose only
+	// sequence evidence is its data's density (no identity, sequence or
+	// default makes it) and that leads the composite primary keys of two
+	// or more other tables of the schema (same name and type) is a number
+	// the application assigns to an owner (a shard, a partition): the
+	// table's identity, not a surrogate, before any look-alike the data
+	// shows unique or a name suggests.
+	RuleAssignedOwnerNumber = "assigned-owner-number"
 	// RuleParentKeyPrefix: a composite primary key whose leading two or
 	// more columns are, by name and type, the whole primary key of
 	// another table of the schema (declared as a foreign key or not),
@@ -227,7 +235,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
 }
 
@@ -296,7 +304,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		if col == nil || !d.usable(col) {
 			return nil
 		}
-		if d.ownSequence(col) {
+		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber {
 			return nil
 		}
 	}
@@ -442,6 +450,39 @@ func (d *designer) declaredNaturalKey() []proposal {
 	}
 	return []proposal{{rule: RuleDeclaredNaturalKey, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
 		why: "primary key " + pk.Name + " (" + col.Name + ") is a natural key: no sequence evidence, and it mirrors no other table's surrogate"}}
+}
+
+// assignedOwnerNumber proposes the one-column primary key of rule
+// assigned-owner-number.
+func (d *designer) assignedOwnerNumber() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 || d.g == nil {
+		return nil
+	}
+	col := d.t.Column(pk.Columns[0])
+	cp := d.colProfile(pk.Columns[0])
+	if col == nil || col.Category != "N" || cp == nil || cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || generated(col, nil) {
+		return nil
+	}
+	var led []string
+	for _, n := range d.g.nodes {
+		o := n.table
+		if o.Name == d.t.Name || o.Schema != d.t.Schema || o.PrimaryKey == nil || len(o.PrimaryKey.Columns) < 2 || o.PrimaryKey.Columns[0] != col.Name {
+			continue
+		}
+		if oc := o.Column(col.Name); oc != nil && oc.BaseType == col.BaseType {
+			led = append(led, o.Name)
+		}
+	}
+	if len(led) < 2 {
+		return nil
+	}
+	slices.Sort(led)
+	if len(led) > 3 {
+		led = append(led[:3], fmt.Sprintf("%d more", len(led)-3))
+	}
+	return []proposal{{rule: RuleAssignedOwnerNumber, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
+		why: fmt.Sprintf("primary key %s (%s) is dense, but no identity, sequence or default makes it, and it leads the primary keys of %s: a number the application assigns to the owner of their rows, not a surrogate", pk.Name, col.Name, strings.Join(led, ", "))}}
 }
 
 // parentKeyPrefix proposes the longest leading part (two columns or more)

@@ -196,6 +196,12 @@ const (
 	// that cannot be key attributes (NULL in some rows) takes the primary
 	// key as its sort key, not a column unique only by today's data.
 	RuleDeclaredScopeTiebreak = "declared-scope-tiebreak"
+	// RuleKindBeforeTime (sort keys): in a sort key made of a declared
+	// key, the columns the key places before its time that are kinds of
+	// the rows (fewer values than √rows: a task category, a queue type)
+	// keep their place ahead of the time: the key says each kind's rows
+	// are one queue in time order.
+	RuleKindBeforeTime = "kind-before-time"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.

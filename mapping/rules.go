@@ -199,8 +199,11 @@ const (
 	// RuleKindBeforeTime (sort keys): in a sort key made of a declared
 	// key, the columns the key places before its time that are kinds of
 	// the rows (fewer values than √rows: a task category, a queue type)
-	// keep their place ahead of the time: the key says each kind's rows
-	// are one queue in time order.
+	// and group several of an owner's rows each (rows at least twice the
+	// owners times the kinds) keep their place ahead of the time: the key
+	// says each kind's rows are one queue in time order. An owner's
+	// history with one row per kind (an employee's titles) stays led by
+	// its time.
 	RuleKindBeforeTime = "kind-before-time"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a

@@ -329,10 +329,23 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 // kindsBeforeTime are the columns of a declared key (columns in its order,
 // proof a declared key's) that the key places before its first time-like
 // column and that are kinds of the rows: fewer values than √rows, no
-// sequence (rule kind-before-time). They keep their place ahead of the time.
+// sequence, each holding at least two of an owner's rows on average (rule
+// kind-before-time). They keep their place ahead of the time.
 func (d *designer) kindsBeforeTime(columns []string, proof string, timeFirst bool) []string {
 	if !timeFirst || !strings.HasPrefix(proof, "unique by ") || len(columns) < 2 {
 		return nil
+	}
+	// The owner is the rest of the primary key: the kinds must group
+	// several of its rows each (a queue per kind), not one row per
+	// owner and kind (an employee's titles over time, which the time
+	// leads).
+	pk := d.t.PrimaryKey
+	if pk == nil || slices.ContainsFunc(columns, func(c string) bool { return !slices.Contains(pk.Columns, c) }) {
+		return nil
+	}
+	pairs := int64(1)
+	for _, c := range without(pk.Columns, columns) {
+		pairs *= max(1, d.distinctOf(c))
 	}
 	var kinds []string
 	for _, name := range columns {
@@ -342,8 +355,12 @@ func (d *designer) kindsBeforeTime(columns []string, proof string, timeFirst boo
 		}
 		cp := d.colProfile(name)
 		if kp, why := keyPartFor(col, cp); why == "" && kp.timeLike {
+			if len(kinds) > 0 && 2*pairs > d.rows() {
+				return nil
+			}
 			return kinds
 		}
+		pairs *= max(1, d.distinctOf(name))
 		if n := d.distinctOf(name); n == 0 || !classification(n, d.rows()) || sequenceEvidence(col, cp) != "" {
 			return nil
 		}

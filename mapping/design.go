@@ -950,7 +950,7 @@ func (d *designer) gate(c *candidate) {
 			c.category = true
 			other++
 		}
-		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
+		if len(c.cols) > 1 && kp.part.Encoding == plans.EncNumber {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
 		}

@@ -134,7 +134,9 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 		props, listed = append(props, listed...), nil
 	}
 	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.assignedOwnerNumber()...)
 	props = append(props, d.sharedKeyPart()...)
+	props = append(props, d.parentKeyPrefix()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
 	// Rule keyless-owner-first: without a primary key, a composite
 	// unique key that names an owner ranks before the one-column unique

@@ -23,6 +23,29 @@ const (
 	// sequence-style id and no mirror of another table's surrogate is the
 	// table's identity.
 	RuleDeclaredNaturalKey = "declared-natural-key"
+	// RuleAssignedOwnerNumber: a one-column integer primary key whose only
+	// sequence evidence is its data's density (no identity, sequence or
+	// default makes it) and that leads the composite primary keys of two
+	// or more other tables of the schema (same name and type) is a number
+	// the application assigns to an owner (a shard, a partition): the
+	// table's identity, not a surrogate, before any look-alike the data
+	// shows unique or a name suggests.
+	RuleAssignedOwnerNumber = "assigned-owner-number"
+	// RuleParentKeyPrefix: a composite primary key whose leading two or
+	// more columns are, by name and type, the whole primary key of
+	// another table of the schema (declared as a foreign key or not),
+	// whose last column identifies that table's rows by itself (no
+	// reference, unique in its rows: the leading columns route or scope
+	// it, as a shard or a namespace does), is owned by that table's row:
+	// the prefix is the partition key and the rest of the key, in its
+	// declared order, the sort key (a workflow run's activities keyed by
+	// the run's key and the activity's id). The longest such prefix wins;
+	// a table that holds every column of this table's key points at one
+	// of its rows (a current-row pointer) and owns none of them. A parent
+	// key that ends in a version or a second reference (a node's
+	// versions, a channel's members) names no entity of its own: the
+	// composite-key-owner rule decides.
+	RuleParentKeyPrefix = "parent-key-prefix"
 	// RuleCompositeKeyOwner: a composite primary key, or a composite
 	// unique constraint or index, names the owner of its rows — the
 	// reference to a natural key, else a code or number of the table's
@@ -203,6 +226,15 @@ const (
 	// that cannot be key attributes (NULL in some rows) takes the primary
 	// key as its sort key, not a column unique only by today's data.
 	RuleDeclaredScopeTiebreak = "declared-scope-tiebreak"
+	// RuleKindBeforeTime (sort keys): in a sort key made of a declared
+	// key, the columns the key places before its time that are kinds of
+	// the rows (fewer values than √rows: a task category, a queue type)
+	// and group several of an owner's rows each (rows at least twice the
+	// owners times the kinds) keep their place ahead of the time: the key
+	// says each kind's rows are one queue in time order. An owner's
+	// history with one row per kind (an employee's titles) stays led by
+	// its time.
+	RuleKindBeforeTime = "kind-before-time"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
@@ -251,7 +283,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
@@ -264,6 +296,8 @@ type proposal struct {
 	rest  []string
 	label string
 	why   string
+	// ordered keeps rest in its declared order in the sort key.
+	ordered bool
 }
 
 // structural runs the structural rules in order and returns the first
@@ -286,6 +320,8 @@ func (d *designer) structural(cands []*candidate) (*candidate, *sortKey, error) 
 			if sk != nil {
 				sk = d.holdTomorrow(c, sk)
 			}
+		case p.label != "" && p.ordered:
+			sk, _ = d.sortKeyFromOrdered(p.rest, "unique by "+p.label)
 		case p.label != "":
 			sk, _ = d.sortKeyFrom(p.rest, "unique by "+p.label)
 		default:
@@ -316,7 +352,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		if col == nil || !d.usable(col) {
 			return nil
 		}
-		if d.ownSequence(col) {
+		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber {
 			return nil
 		}
 	}
@@ -338,7 +374,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		return nil
 	}
 	if len(c.cols) > 1 && slices.ContainsFunc(c.parts, func(k keyPart) bool {
-		return k.part.Encoding == plans.EncNumber || k.part.Encoding == plans.EncBinary
+		return k.part.Encoding == plans.EncNumber
 	}) {
 		return nil
 	}
@@ -498,6 +534,100 @@ func (d *designer) declaredNaturalKey() []proposal {
 	}
 	return []proposal{{rule: RuleDeclaredNaturalKey, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
 		why: "primary key " + pk.Name + " (" + col.Name + ") is a natural key: no sequence evidence, and it mirrors no other table's surrogate"}}
+}
+
+// assignedOwnerNumber proposes the one-column primary key of rule
+// assigned-owner-number.
+func (d *designer) assignedOwnerNumber() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 || d.g == nil {
+		return nil
+	}
+	col := d.t.Column(pk.Columns[0])
+	cp := d.colProfile(pk.Columns[0])
+	if col == nil || col.Category != "N" || cp == nil || cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || generated(col, nil) {
+		return nil
+	}
+	var led []string
+	for _, n := range d.g.nodes {
+		o := n.table
+		if o.Name == d.t.Name || o.Schema != d.t.Schema || o.PrimaryKey == nil || len(o.PrimaryKey.Columns) < 2 || o.PrimaryKey.Columns[0] != col.Name {
+			continue
+		}
+		if oc := o.Column(col.Name); oc != nil && oc.BaseType == col.BaseType {
+			led = append(led, o.Name)
+		}
+	}
+	if len(led) < 2 {
+		return nil
+	}
+	slices.Sort(led)
+	if len(led) > 3 {
+		led = append(led[:3], fmt.Sprintf("%d more", len(led)-3))
+	}
+	return []proposal{{rule: RuleAssignedOwnerNumber, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
+		why: fmt.Sprintf("primary key %s (%s) is dense, but no identity, sequence or default makes it, and it leads the primary keys of %s: a number the application assigns to the owner of their rows, not a surrogate", pk.Name, col.Name, strings.Join(led, ", "))}}
+}
+
+// parentKeyPrefix proposes the longest leading part (two columns or more)
+// of the table's composite primary key that is another table's whole
+// primary key, by column names and types (rule parent-key-prefix).
+func (d *designer) parentKeyPrefix() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) < 3 || d.g == nil {
+		return nil
+	}
+	best, parent := 0, ""
+	for _, n := range d.g.nodes {
+		o := n.table
+		if o.Name == d.t.Name || o.Schema != d.t.Schema || o.PrimaryKey == nil {
+			continue
+		}
+		k, name := o.PrimaryKey.Columns, o.Schema+"."+o.Name
+		if len(k) < 2 || len(k) >= len(pk.Columns) || len(k) < best || len(k) == best && name > parent || !slices.Equal(k, pk.Columns[:len(k)]) {
+			continue
+		}
+		same := true
+		for _, c := range k {
+			mine, theirs := d.t.Column(c), o.Column(c)
+			if mine == nil || theirs == nil || mine.BaseType != theirs.BaseType {
+				same = false
+				break
+			}
+		}
+		// A table holding this table's whole key points at one of its
+		// rows: it is no owner.
+		pointer := !slices.ContainsFunc(pk.Columns, func(c string) bool { return o.Column(c) == nil })
+		if same && !pointer && ownIdentity(n, k[len(k)-1]) {
+			best, parent = len(k), name
+		}
+	}
+	if best == 0 {
+		return nil
+	}
+	prefix, rest := pk.Columns[:best], pk.Columns[best:]
+	label := fmt.Sprintf("primary key %s (%s)", pk.Name, strings.Join(pk.Columns, ", "))
+	return []proposal{{rule: RuleParentKeyPrefix, pk: slices.Clone(prefix), rest: slices.Clone(rest), label: label, ordered: true,
+		why: fmt.Sprintf("%s leads with (%s), the whole primary key of %s: a row of %s owns these rows, which (%s) numbers within it; the prefix is the partition key, the rest of the key in its declared order the sort key",
+			label, strings.Join(prefix, ", "), parent, parent, strings.Join(rest, ", "))}}
+}
+
+// ownIdentity reports whether column last, the last column of n's
+// composite primary key, identifies n's rows by itself: no reference to
+// another table (a membership's user) and, when n has rows, unique in
+// them (no version or position within the leading columns). The leading
+// columns then route or scope the row (a shard, a namespace, a hash), and
+// the row is an entity of its own that the whole key names.
+func ownIdentity(n *tableNode, last string) bool {
+	if slices.ContainsFunc(n.refs, func(r *reference) bool { return slices.Contains(r.columns, last) }) {
+		return false
+	}
+	if n.profile == nil || n.profile.Rows == 0 {
+		return true
+	}
+	cp := n.profile.Column(last)
+	// A sampled profile's counts are estimates: within 1%.
+	return cp != nil && cp.Nulls == 0 && cp.Distinct*100 >= n.profile.Rows*99
 }
 
 // compositeOwners proposes the owner of a composite key: pk the owner, the

@@ -942,7 +942,7 @@ func (d *designer) gate(c *candidate) {
 			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
 			other++
 		}
-		if len(c.cols) == 1 && c.plain && kp.part.Encoding == plans.EncBinary && !d.named(col.Name) {
+		if len(c.cols) == 1 && c.plain && rawBytes(kp) && !d.named(col.Name) {
 			// Rule payload-not-key: bytes no key, index or reference
 			// names are the row's content (a serialized blob), not a
 			// name anyone looks it up by.
@@ -1014,7 +1014,7 @@ func (c *candidate) indexedOnly() bool {
 // key, index or reference names: the row's content (rule payload-not-key).
 func (d *designer) payload(col *catalog.Column) bool {
 	kp, bad := keyPartFor(col, d.colProfile(col.Name))
-	return bad == "" && kp.part.Encoding == plans.EncBinary && roleOf(d.t.Name, col) == roleOther && !d.named(col.Name)
+	return bad == "" && rawBytes(kp) && roleOf(d.t.Name, col) == roleOther && !d.named(col.Name)
 }
 
 // named reports whether a declared key, index or foreign key of the

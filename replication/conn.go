@@ -228,3 +228,30 @@ func CurrentLSN(ctx context.Context, q Querier) (LSN, error) {
 	}
 	return ParseLSN(s)
 }
+
+// WaitReleased waits, up to wait, until no process holds the slot name
+// (or it does not exist), and reports whether it is free. A replication
+// connection's client may close before the server's walsender has
+// exited and released its slot: for that moment pg_replication_slots
+// still shows the slot active, though its user is gone.
+func WaitReleased(ctx context.Context, q Querier, name string, wait time.Duration) (bool, error) {
+	deadline := time.Now().Add(wait)
+	for {
+		var active bool
+		err := q.QueryRow(ctx, `SELECT coalesce(bool_or(active), false) FROM pg_replication_slots WHERE slot_name = $1`, name).Scan(&active)
+		if err != nil {
+			return false, fmt.Errorf("replication slot %s: %w", name, err)
+		}
+		if !active {
+			return true, nil
+		}
+		if !time.Now().Before(deadline) {
+			return false, nil
+		}
+		select {
+		case <-ctx.Done():
+			return false, ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}

@@ -325,7 +325,15 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 	if err != nil {
 		return err
 	}
-	defer stream.Close(ctx)
+	defer func() {
+		// The slot is released by the server's walsender, which exits a
+		// moment after the connection closes: wait for it, so that when
+		// sync returns its slot is free for --resume or --drop.
+		stream.Close(ctx)
+		if free, err := replication.WaitReleased(context.WithoutCancel(ctx), pool, st.Slot, slotBusyWait); err == nil && !free {
+			fmt.Fprintf(a.stderr, "pg2ddb: warning: the server still shows the replication slot %s in use %s after sync closed its connection\n", st.Slot, slotBusyWait)
+		}
+	}()
 	changes, err := extract.NewChanges(ctx, pool)
 	if err != nil {
 		return err
@@ -462,7 +470,16 @@ func (a *app) dropSync(ctx context.Context, planPath, statePath string, f *syncF
 	defer rc.Close(ctx)
 	if s := findSlot(slots, name); s != nil {
 		if s.Active {
-			return fmt.Errorf("sync --drop: the replication slot %s is in use by a running sync; stop it first", name)
+			// A sync that just ended or was killed leaves its walsender
+			// holding the slot until the server notices: wait for that
+			// as startStream does, and refuse only a slot still in use.
+			free, err := replication.WaitReleased(ctx, pool, name, slotBusyWait)
+			if err != nil {
+				return err
+			}
+			if !free {
+				return fmt.Errorf("sync --drop: the replication slot %s is in use by a running sync; stop it first", name)
+			}
 		}
 		if err := rc.DropSlot(ctx, name); err != nil {
 			return err

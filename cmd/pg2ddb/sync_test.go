@@ -27,6 +27,7 @@ import (
 	"github.com/pg2ddb/pg2ddb/internal/testing/ddbsim"
 	"github.com/pg2ddb/pg2ddb/internal/testing/testenv"
 	"github.com/pg2ddb/pg2ddb/plans"
+	"github.com/pg2ddb/pg2ddb/replication"
 )
 
 // workloadSchema creates the tables the sync tests follow, one per kind
@@ -426,4 +427,65 @@ func TestSyncKillResume(t *testing.T) {
 	}
 	t.Logf("workload: %d transactions committed, %d rolled back", w.committed.Load(), w.rolledBack.Load())
 	verifyFull(t, planPath, db.URL, target)
+}
+
+// TestSyncReleasesItsSlotAndDropWaitsForOneJustReleased: the server
+// releases a replication slot when the connection's walsender exits, a
+// moment after the client closed it, and for that moment
+// pg_replication_slots shows the slot active. sync --drop run right after
+// a sync refused the slot as "in use by a running sync" (seen as a flake
+// of TestSyncRefusesPredictedRejectsBeforeCreatingAnything on a busy
+// machine). Now a sync returns only once its slot is released, and
+// --drop waits for a slot whose holder is going away: here the test
+// holds the slot itself and lets go a second after --drop starts.
+func TestSyncReleasesItsSlotAndDropWaitsForOneJustReleased(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewLogicalDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.meter (id int PRIMARY KEY, reading double precision)`,
+		`INSERT INTO public.meter SELECT i, i / 3.0 FROM generate_series(1, 200) i`,
+		`ANALYZE public.meter`)
+	_, target := simTarget(t)
+	planPath := planFor(t, db, "--table-prefix", "syncrel_")
+	code, out, errOut := runCLI(t, append([]string{"sync", planPath, "--source", db.URL, "--progress", "none", "--until-caught-up"}, target...)...)
+	if code != 0 {
+		t.Fatalf("sync: exit %d\n%s\n%s", code, out, errOut)
+	}
+	slot := defaultSlot(planPath)
+	active := func() bool {
+		t.Helper()
+		var a bool
+		if err := db.Pool.QueryRow(t.Context(), "SELECT coalesce(bool_or(active), false) FROM pg_replication_slots WHERE slot_name = $1", slot).Scan(&a); err != nil {
+			t.Fatal(err)
+		}
+		return a
+	}
+	if active() {
+		t.Fatalf("sync returned with its slot %s still in use", slot)
+	}
+
+	rc, err := replication.Connect(t.Context(), db.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream, err := rc.StartStream(t.Context(), slot, slot, 0)
+	if err != nil {
+		rc.Close(t.Context())
+		t.Fatal(err)
+	}
+	if !active() {
+		stream.Close(t.Context())
+		t.Fatal("the test's stream does not hold the slot")
+	}
+	released := make(chan struct{})
+	go func() {
+		defer close(released)
+		time.Sleep(time.Second)
+		stream.Close(context.Background())
+	}()
+	code, out, errOut = runCLI(t, "sync", planPath, "--source", db.URL, "--drop")
+	<-released
+	if code != 0 || !strings.Contains(out, "dropped replication slot "+slot) {
+		t.Fatalf("sync --drop while the slot's holder goes away: exit %d\n%s\n%s", code, out, errOut)
+	}
 }

@@ -42,11 +42,24 @@ const (
 	// each of its lookups as far (the partition key, then as many of the
 	// lookup's columns in the sort key): one index per partition key.
 	RuleOneIndexPerPartitionKey = "one-index-per-partition-key"
+	// RuleUndeclaredHolders: a table that takes part in no declared
+	// foreign key (it declares none, and none refers to it) keeps its
+	// relationships in the application: a sequence-style one-column
+	// primary key that is not the base key is served all the same, since
+	// whatever holds it (a polymorphic entity_id, a URL) is invisible to
+	// the schema, and nothing else finds the row by the value its holders
+	// carry.
+	RuleUndeclaredHolders = "undeclared-holders"
+	// RuleInferredSurrogateOwner: within inferred-owner-list, an
+	// inferred reference to a parent's sequence-style key is its owner's
+	// list as a declared foreign key to it is: the child carries the
+	// parent's values verbatim.
+	RuleInferredSurrogateOwner = "inferred-surrogate-owner"
 )
 
 // AccessRules lists the access-path rules of this file, for the test that
 // the documentation names each.
-var AccessRules = []string{RuleSearchIndex, RuleUniqueLead, RuleOneIndexPerPartitionKey}
+var AccessRules = []string{RuleSearchIndex, RuleUniqueLead, RuleOneIndexPerPartitionKey, RuleUndeclaredHolders, RuleInferredSurrogateOwner}
 
 // lookup is one way the source reads a table, before it is judged.
 type lookup struct {
@@ -432,7 +445,9 @@ func (d *designer) lookups() []lookup {
 		// rows. (Inside a composite key it is the key's other side,
 		// read with its owner.)
 		for _, r := range d.node().refs {
-			if r.fk != nil || r.surrogate || len(r.columns) != 1 {
+			// Rule inferred-surrogate-owner: a reference to a surrogate
+			// is a list all the same.
+			if r.fk != nil || len(r.columns) != 1 || r.surrogate && !d.g.ownSequenceKey(r) {
 				continue
 			}
 			c := r.columns[0]
@@ -441,7 +456,11 @@ func (d *designer) lookups() []lookup {
 			if n == 0 || n*10 >= rows*9 || d.classifies(c, false) || leading(r.columns) || inKey {
 				continue
 			}
-			out = append(out, lookup{kind: plans.AccessForeignKey, source: "inferred reference (rule " + RuleInferredOwnerList + "): " + r.evidence, cols: r.columns,
+			src := "inferred reference (rule " + RuleInferredOwnerList + "): " + r.evidence
+			if r.surrogate {
+				src += " (rule " + RuleInferredSurrogateOwner + ": the child carries the surrogate's values, so the parent's list is read by them)"
+			}
+			out = append(out, lookup{kind: plans.AccessForeignKey, source: src, cols: r.columns,
 				parent: r.parent, inferred: true})
 		}
 	}
@@ -1223,6 +1242,8 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 			// The children's items carry the value: it means something
 			// in the target, as the link a reader follows to the parent.
 			k.Why = append(k.Why, column+" is sequence-style ("+ev+") but referenced by "+strings.Join(refs, ", ")+", whose items carry it: a reader holding a child item resolves its parent by it; a reload renumbers both sides together")
+		} else if d.undeclaredHolders(column) {
+			k.Why = append(k.Why, fmt.Sprintf("%s is sequence-style (%s) but the table takes part in no declared foreign key, and the schema holds ids it does not say whose (%s): whatever holds the id is in the application, which finds the row by it (rule %s)", column, ev, d.g.unresolvedHolder(qualified(d.t.Schema, d.t.Name)), RuleUndeclaredHolders))
 		} else if ref := d.referencing(column); ref == "" || generated(col, cp) {
 			return plans.Key{}, column + ": sequence-style id (" + ev + "): refused as an index partition key as it is as a base key (a reload or merge renumbers it); if readers follow references to it, add an index on it by hand", nil
 		} else {
@@ -1386,6 +1407,8 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 	switch {
 	case len(l.referencedBy) > 0 && (l.kind == plans.AccessPrimaryKey || l.kind == plans.AccessUnique):
 		ix.Enabled, ix.Rule = true, "referenced by foreign keys ("+strings.Join(l.referencedBy, ", ")+"): the children's items carry the value, so readers resolve the parent by it"
+	case l.kind == plans.AccessPrimaryKey && len(l.cols) == 1 && d.undeclaredHolders(l.cols[0]):
+		ix.Enabled, ix.Rule = true, "primary key of a table in no declared foreign key: its holders are in the application (rule "+RuleUndeclaredHolders+")"
 	case l.surrogate != "" && l.calls < StrongWorkloadCalls:
 		ix.Rule = "a key holding the surrogate " + l.surrogate + " (sequence-style, renumbered by a reload): proposed, off"
 	case l.kind == plans.AccessPrimaryKey:
@@ -1415,6 +1438,68 @@ func (d *designer) decide(ix *plans.Index, l lookup) {
 	default:
 		ix.Rule = fmt.Sprintf("workload calls < %d: proposed, off", StrongWorkloadCalls)
 	}
+}
+
+// undeclaredHolders reports whether column is the one-column primary key
+// of a table that takes part in no declared foreign key, and no written
+// column of another table refers to it by name (rule undeclared-holders).
+func (d *designer) undeclaredHolders(column string) bool {
+	pk := d.t.PrimaryKey
+	if pk == nil || len(pk.Columns) != 1 || pk.Columns[0] != column || len(d.t.ForeignKeys) > 0 || len(d.referencedBy[column]) > 0 {
+		return false
+	}
+	if len(d.node().referencedBy) > 0 || d.g == nil {
+		return false
+	}
+	return d.g.unresolvedHolder(qualified(d.t.Schema, d.t.Name)) != ""
+}
+
+// ownSequenceKey reports whether r's parent key is one column its own
+// table numbers (a sequence or identity column): a surrogate the child
+// copies, not a mirror of a third table's (rule inferred-surrogate-owner).
+func (g *schemaGraph) ownSequenceKey(r *reference) bool {
+	if g == nil || len(r.parentColumns) != 1 {
+		return false
+	}
+	n := g.nodes[r.parent]
+	if n == nil {
+		return false
+	}
+	c := n.table.Column(r.parentColumns[0])
+	return c != nil && (c.Sequence != "" || c.Identity != "" || strings.HasPrefix(c.Default, "nextval("))
+}
+
+// unresolvedHolder names a column of another table (schema.table.column)
+// that is named as a row id (*_id), holds integers, is neither the
+// primary key of its table nor a reference the schema declares or the
+// graph infers: an id the schema does not say whose, which may hold the
+// key of table (schema.table). "" when the schema has none.
+func (g *schemaGraph) unresolvedHolder(table string) string {
+	names := make([]string, 0, len(g.nodes))
+	for name := range g.nodes {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		n := g.nodes[name]
+		if name == table || !n.table.Migratable {
+			continue
+		}
+		for _, c := range n.table.Columns {
+			ws := words(c.Name)
+			if c.Category != "N" || len(ws) < 2 || ws[len(ws)-1] != "id" {
+				continue
+			}
+			if pk := n.table.PrimaryKey; pk != nil && slices.Contains(pk.Columns, c.Name) {
+				continue
+			}
+			if slices.ContainsFunc(n.refs, func(r *reference) bool { return slices.Contains(r.columns, c.Name) }) {
+				continue
+			}
+			return name + "." + c.Name
+		}
+	}
+	return ""
 }
 
 // decidedRule is the rule decide gives l.

@@ -303,6 +303,63 @@ func TestInferredOwnerList(t *testing.T) {
 	}
 }
 
+// TestUndeclaredHolders: repos keyed by its unique name, its serial id
+// displaced; the schema declares no foreign key, and labels.resource_id
+// holds ids it does not say whose: the id is served by an enabled index
+// (rule undeclared-holders), and labels.project_id, an inferred reference
+// to the serial projects.id, is the project's list (rule
+// inferred-surrogate-owner). Without the unresolved holder the id stays
+// unserved, as before.
+func TestUndeclaredHolders(t *testing.T) {
+	build := func(holder bool) (*catalog.Schema, *catalog.Profile) {
+		repos := tableOf("repos", []catalog.Column{serialCol("id", "repos"), col("name", "text", "S"), col("project_id", "bigint", "N")}, []string{"id"})
+		repos.Uniques = []catalog.Index{{Name: "repos_name_key", Columns: []string{"name"}, Constraint: true}}
+		projects := tableOf("projects", []catalog.Column{serialCol("id", "projects")}, []string{"id"})
+		labels := tableOf("labels", []catalog.Column{serialCol("id", "labels"), col("title", "text", "S")}, []string{"id"})
+		if holder {
+			labels.Columns = append(labels.Columns, col("resource_id", "bigint", "N"))
+		}
+		id := prof("id", 3_000, 1, 8)
+		id.Min, id.Max = "1", "3000"
+		pid := prof("project_id", 100, 60, 8)
+		pid.Min, pid.Max = "1", "100"
+		ppid := prof("id", 100, 1, 8)
+		ppid.Min, ppid.Max = "1", "100"
+		p := &catalog.Profile{Tables: []catalog.TableProfile{
+			{Schema: "public", Name: "repos", Rows: 3_000, Columns: []catalog.ColumnProfile{id, prof("name", 3_000, 1, 30), pid}},
+			{Schema: "public", Name: "projects", Rows: 100, Columns: []catalog.ColumnProfile{ppid}},
+			{Schema: "public", Name: "labels", Rows: 50, Columns: []catalog.ColumnProfile{prof("id", 50, 1, 8), prof("title", 50, 1, 8), prof("resource_id", 40, 3, 8)}},
+		}}
+		return &catalog.Schema{Tables: []catalog.Table{repos, projects, labels}}, p
+	}
+	served := func(holder bool) map[string]bool {
+		s, p := build(holder)
+		plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		pt := &plan.Tables[0]
+		if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"name"}) {
+			t.Fatalf("repos keyed by %v, want name", pk)
+		}
+		enabled := map[string]bool{}
+		for _, ix := range pt.Indexes {
+			enabled[ix.Name] = ix.Enabled
+		}
+		out := map[string]bool{}
+		for _, ap := range pt.AccessPaths {
+			out[strings.Join(ap.Columns, ",")] = ap.ServedBy == plans.ServedByBase || enabled[ap.ServedBy]
+		}
+		return out
+	}
+	if got := served(true); !got["id"] || !got["project_id"] {
+		t.Errorf("with an unresolved holder: served %v, want id and project_id", got)
+	}
+	if got := served(false); got["id"] || !got["project_id"] {
+		t.Errorf("without an unresolved holder: served %v, want project_id only", got)
+	}
+}
+
 // TestAccessRulesDocumented: every access-path rule of access.go is
 // described in docs/key-design.md under its name.
 func TestAccessRulesDocumented(t *testing.T) {

@@ -625,9 +625,12 @@ func TestMirroredReferenceOrder(t *testing.T) {
 // created_at) and (site_id, kind)): the site owns its events and the
 // uuid stays a lookup (rule random-pk-owner). With one such index the
 // site still owns them (rule single-index-owner: a report listed per
-// website); with none, the uuid stays the identity.
+// website) unless it has fewer values than the square root of the rows
+// (a tenant of a few dozen classifies, with one index as its only
+// evidence); with none, the uuid stays the identity.
 func TestRandomPKOwner(t *testing.T) {
 	rows := int64(4_000)
+	sitesN := int64(40)
 	build := func(indexes int) (*catalog.Schema, *catalog.Profile) {
 		tbl := tableOf("events", []catalog.Column{col("event_id", "uuid", "U"), col("site_id", "bigint", "N"), col("created_at", "timestamp with time zone", "D"), col("kind", "text", "S")},
 			[]string{"event_id"}, fkTo("events_site_fkey", "site_id", "sites"))
@@ -636,7 +639,7 @@ func TestRandomPKOwner(t *testing.T) {
 		sites := tableOf("sites", []catalog.Column{serialCol("id", "sites")}, []string{"id"})
 		sites.Migratable = false
 		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "events", Rows: rows, Columns: []catalog.ColumnProfile{
-			prof("event_id", rows, 1, 16), prof("site_id", 40, 100, 8), prof("created_at", rows, 1, 8), prof("kind", 5, 800, 6),
+			prof("event_id", rows, 1, 16), prof("site_id", sitesN, rows/sitesN, 8), prof("created_at", rows, 1, 8), prof("kind", 5, 800, 6),
 		}}}}
 		return &catalog.Schema{Tables: []catalog.Table{tbl, sites}}, p
 	}
@@ -646,9 +649,15 @@ func TestRandomPKOwner(t *testing.T) {
 		t.Errorf("uuid primary key, listed by site twice: pk %v why %q, want site_id by %s", pk, why, RuleRandomPKOwner)
 	}
 	s, p = build(1)
+	if pk, _, _ := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"event_id"}) {
+		t.Errorf("uuid primary key, listed once by 40 sites over 4,000 rows: pk %v, want event_id (a classification)", pk)
+	}
+	sitesN = 400
+	s, p = build(1)
 	if pk, _, why := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"site_id"}) || !strings.Contains(why, RuleSingleIndexOwner) {
 		t.Errorf("uuid primary key, listed by site once: pk %v why %q, want site_id by %s", pk, why, RuleSingleIndexOwner)
 	}
+	sitesN = 40
 	s, p = build(0)
 	if pk, _, _ := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"event_id"}) {
 		t.Errorf("uuid primary key, listed by nothing: pk %v, want event_id", pk)
@@ -671,7 +680,7 @@ func TestRandomPKOwnerTies(t *testing.T) {
 	visits := tableOf("visits", []catalog.Column{serialCol("id", "visits"), col("site_id", "bigint", "N")}, []string{"id"}, fkTo("visits_site_fkey", "site_id", "sites"))
 	sites.Migratable, visits.Migratable = false, false
 	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "visit_data", Rows: rows, Columns: []catalog.ColumnProfile{
-		prof("data_id", rows, 1, 16), prof("site_id", 30, 200, 8), prof("visit_id", 1_000, 3, 8), prof("data_key", 20, 400, 8),
+		prof("data_id", rows, 1, 16), prof("site_id", 60, 100, 8), prof("visit_id", 1_000, 3, 8), prof("data_key", 20, 400, 8),
 	}}}}
 	pk, _, why := designTable(t, &catalog.Schema{Tables: []catalog.Table{data, sites, visits}}, p, "visit_data")
 	if !slices.Equal(pk, []string{"visit_id"}) || !strings.Contains(why, RuleFinerOwnerTiebreak) {
@@ -686,7 +695,7 @@ func TestRandomPKOwnerTies(t *testing.T) {
 	team.Migratable, user.Migratable = false, false
 	s := &catalog.Schema{Tables: []catalog.Table{tu, team, user}}
 	p = &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "team_user", Rows: 300, Columns: []catalog.ColumnProfile{
-		prof("team_user_id", 300, 1, 16), prof("team_id", 12, 40, 8), prof("user_id", 40, 12, 8),
+		prof("team_user_id", 300, 1, 16), prof("team_id", 20, 40, 8), prof("user_id", 40, 12, 8),
 	}}}}
 	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"team_id", "user_id"}}}, Options{})
 	if err != nil {

@@ -152,8 +152,10 @@ const (
 	RuleRandomPKOwner = "random-pk-owner"
 	// RuleSingleIndexOwner: within random-pk-owner, when no reference
 	// leads two of the source's indexes, a reference that leads one (and
-	// is never NULL) owns the rows: a report listed per website, found by
-	// its random id through an index.
+	// is never NULL, and has at least the square root of the rows in
+	// values: one index is too little evidence to make a tenant of a few
+	// dozen an owner, whatever its deletes cascade) owns the rows: a
+	// report listed per website, found by its random id through an index.
 	RuleSingleIndexOwner = "single-index-owner"
 	// RuleFinerOwnerTiebreak: within random-pk-owner, of two references
 	// that lead as many indexes, the one whose parent refers to the
@@ -1019,6 +1021,19 @@ func (d *designer) listingReference() (string, *reference, string) {
 	}
 	if len(tied) == 0 {
 		return "", nil, ""
+	}
+	if best == 1 {
+		// One index is weaker evidence than two: a reference with fewer
+		// values than the square root of the rows (a tenant of a few
+		// dozen) classifies the rows rather than owning them, however
+		// its deletes cascade.
+		tied = slices.DeleteFunc(tied, func(r *reference) bool {
+			cp := d.colProfile(r.columns[0])
+			return cp != nil && classification(cp.Distinct, d.rows()-cp.Nulls)
+		})
+		if len(tied) == 0 {
+			return "", nil, ""
+		}
 	}
 	if len(tied) == 1 {
 		return tied[0].columns[0], tied[0], ""

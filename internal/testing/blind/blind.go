@@ -63,10 +63,14 @@ const (
 	// temporal, harbor, umami), its verdicts committed before any planner run
 	// on it: its results are only measured.
 	SplitHoldout4 = "holdout4"
+	// SplitHoldout5 marks a schema added as a fifth fresh holdout, its
+	// verdicts committed before any planner run on it: its results are only
+	// measured.
+	SplitHoldout5 = "holdout5"
 )
 
 // Splits lists every split, in the order they were added.
-var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4}
+var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4, SplitHoldout5}
 
 // Expectation is the expected design of every table of one corpus schema
 // (expected.yaml).

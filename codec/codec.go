@@ -1,6 +1,7 @@
 package codec
 
 import (
+	"encoding/hex"
 	"fmt"
 	"math/big"
 	"strconv"
@@ -160,6 +161,8 @@ func KeyLoss(pgType string, p plans.KeyPart) string {
 		return ""
 	case p.Encoding == plans.EncInteger && t.IsInteger():
 		return ""
+	case p.Encoding == plans.EncHex && t.Kind == Bytea:
+		return ""
 	}
 	use := plans.EncString
 	if own.Encoding != "" {
@@ -240,6 +243,9 @@ func KeyPartSQL(p plans.KeyPart, pgType string, composite bool) (string, error) 
 		return "to_char(" + e + ", " + pattern + ")", nil
 	case plans.EncBinary:
 		return c, nil
+	case plans.EncHex:
+		// Lowercase, two digits a byte: sorts as the bytes do.
+		return "encode(" + c + ", 'hex')", nil
 	}
 	return "", fmt.Errorf("column %s: unknown key encoding %q", p.Column, p.Encoding)
 }
@@ -258,8 +264,19 @@ func KeyPartText(p plans.KeyPart, v string, composite bool) string {
 		return paddedInteger(v, p.Width)
 	case plans.EncTimestamp, plans.EncTimestampTZ:
 		return keyTimestamp(v, p.Encoding == plans.EncTimestampTZ)
+	case plans.EncHex:
+		// bytea's text output is \x and the lowercase hex digits.
+		if h, ok := strings.CutPrefix(v, `\x`); ok {
+			return strings.ToLower(h)
+		}
 	}
 	return v
+}
+
+// HexKeyPart appends the hex key part encoding of raw bytes b to dst:
+// lowercase, two digits a byte, as KeyPartSQL's encode(c, 'hex').
+func HexKeyPart(dst, b []byte) []byte {
+	return hex.AppendEncode(dst, b)
 }
 
 // paddedInteger is the integer encoding of v at width digits: zero-padded,

@@ -414,12 +414,16 @@ func sortPartProblem(k plans.Key, p plans.KeyPart, c idxColumn, enc string) stri
 		// Fixed-width strings that sort as their values: a composite
 		// key's later parts then start at the same byte, and an earlier
 		// part's difference decides before the separator.
+		// bytea's hex is not fixed-width, but every hex digit sorts
+		// after the separator, so a shorter value comes first, as in
+		// bytea's own order.
 		switch {
 		case p.Encoding == plans.EncInteger && integer,
 			p.Encoding == plans.EncDate && c.pgType == "date",
 			p.Encoding == plans.EncTimestamp && c.pgType == "timestamp without time zone",
 			p.Encoding == plans.EncTimestampTZ && c.pgType == "timestamp with time zone",
-			p.Encoding == plans.EncString && c.pgType == "uuid":
+			p.Encoding == plans.EncString && c.pgType == "uuid",
+			p.Encoding == plans.EncHex && c.pgType == "bytea":
 			return ""
 		case p.Encoding == plans.EncString && (c.pgType == "text" || c.pgType == "character varying"):
 			switch {

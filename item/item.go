@@ -188,6 +188,9 @@ func (e *Encoder) derivedValue(d *derivedKey, values [][]byte) []byte {
 		switch p.Encoding {
 		case plans.EncString, plans.EncInteger:
 			out = append(out, codec.KeyPartText(p, string(v), composite)...)
+		case plans.EncHex:
+			// A binary attribute holds the raw bytes.
+			out = codec.HexKeyPart(out, v)
 		default:
 			// Number, binary, and the date and time encodings, which the
 			// attributes of those encodings already hold.

@@ -98,7 +98,8 @@ func (s sdkSender) SendBatch(ctx context.Context, table string, body []byte) (*d
 
 // leanSender sends BatchWriteItem calls the way the SDK's client does,
 // with the SDK's own parts for everything that must be right against AWS
-// — the client's credentials provider, its SigV4 signer, its endpoint
+// — the client's credentials provider, its SigV4 signer (or leanSigner,
+// where a probe shows it signs alike), its endpoint
 // rules with the parameters the SDK binds (region, FIPS, dual-stack,
 // endpoint, account ID and its mode, the table), its HTTP client, and
 // its awsJson 1.0 protocol to decode errors and UnprocessedItems — but
@@ -153,6 +154,12 @@ type leanSender struct {
 
 	mu        sync.RWMutex
 	endpoints map[endpointFor]*leanEndpoint
+
+	// lean signs in place of signer where it signs alike (leanSign of
+	// an endpoint), unless canLeanSign is false: signer is not the SDK's
+	// v4.Signer, or the client logs signing.
+	lean        leanSigner
+	canLeanSign bool
 }
 
 type parsedDate struct {
@@ -170,6 +177,10 @@ type leanEndpoint struct {
 	headers       http.Header
 	signingName   string
 	signingRegion string
+	// leanSign says the lean signer signs for this endpoint (see
+	// leanSigner), with signing.
+	leanSign bool
+	signing  leanSigning
 }
 
 // maxLeanEndpoints bounds the endpoint cache (one per table and account).
@@ -197,6 +208,8 @@ func newLeanSender(c *dynamodb.Client) (*leanSender, error) {
 	}
 	logger, logSigning := o.Logger, o.ClientLogMode.IsSigning()
 	s.signOpts = func(so *v4.SignerOptions) { so.Logger, so.LogSigning = logger, logSigning }
+	_, sdkSigner := o.HTTPSignerV4.(*v4.Signer)
+	s.canLeanSign = sdkSigner && !logSigning
 	// As the SDK's finalizeClientEndpointResolverOptions and
 	// bindEndpointParams: a FIPS pseudo-region turns FIPS on and is
 	// mapped to its region.
@@ -293,29 +306,18 @@ func (s *leanSender) send(ctx context.Context, table string, body []byte) (*dyna
 	if err != nil {
 		return nil, err
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "", bytes.NewReader(body))
+	req, err := s.newRequest(ctx, ep, body)
 	if err != nil {
 		return nil, err
-	}
-	u := ep.url
-	req.URL = &u
-	h := req.Header
-	for k, v := range ep.headers {
-		h[k] = v
-	}
-	// Slices of their own: an HTTP client may edit a request's headers.
-	h["Content-Type"] = []string{jsonContentType}
-	h["X-Amz-Target"] = []string{batchWriteItemTarget}
-	h["Accept-Encoding"] = []string{"identity"}
-	if s.userAgent != "" {
-		h["User-Agent"] = []string{s.userAgent}
 	}
 	sum := sha256.Sum256(body)
 	var skew time.Duration
 	if s.correctSkew {
 		skew = time.Duration(s.skew.Load())
 	}
-	if err := s.signer.SignHTTP(ctx, creds, req, hex.EncodeToString(sum[:]), ep.signingName, ep.signingRegion, time.Now().Add(skew), s.signOpts); err != nil {
+	if ep.leanSign {
+		s.lean.sign(&ep.signing, creds, req, hex.EncodeToString(sum[:]), ep.signingName, ep.signingRegion, time.Now().Add(skew))
+	} else if err := s.signer.SignHTTP(ctx, creds, req, hex.EncodeToString(sum[:]), ep.signingName, ep.signingRegion, time.Now().Add(skew), s.signOpts); err != nil {
 		return nil, fmt.Errorf("sign request: %w", fmt.Errorf("sign http: %w", err))
 	}
 	sent := time.Now()
@@ -356,6 +358,28 @@ func (s *leanSender) send(ctx context.Context, table string, body []byte) (*dyna
 		return nil, err
 	}
 	return out, nil
+}
+
+// newRequest is the unsigned request of a call to ep with body.
+func (s *leanSender) newRequest(ctx context.Context, ep *leanEndpoint, body []byte) (*http.Request, error) {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, "", bytes.NewReader(body))
+	if err != nil {
+		return nil, err
+	}
+	u := ep.url
+	req.URL = &u
+	h := req.Header
+	for k, v := range ep.headers {
+		h[k] = v
+	}
+	// Slices of their own: an HTTP client may edit a request's headers.
+	h["Content-Type"] = []string{jsonContentType}
+	h["X-Amz-Target"] = []string{batchWriteItemTarget}
+	h["Accept-Encoding"] = []string{"identity"}
+	if s.userAgent != "" {
+		h["User-Agent"] = []string{s.userAgent}
+	}
+	return req, nil
 }
 
 const (
@@ -490,6 +514,10 @@ func (s *leanSender) leanEndpoint(e smithyendpoints.Endpoint) (*leanEndpoint, er
 	}
 	if ep.signingRegion == "" {
 		return nil, errors.New("sigv4 signing region is required")
+	}
+	if s.canLeanSign {
+		ep.signing = newLeanSigning(&ep.url)
+		ep.leanSign = probeLeanSigning(s.signer, s.signOpts, s, ep)
 	}
 	return ep, nil
 }

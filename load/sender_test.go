@@ -11,6 +11,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"reflect"
 	"strconv"
 	"strings"
@@ -487,5 +488,124 @@ func TestNewSenderFallsBackToTheSDK(t *testing.T) {
 	}
 	if _, err := ParseWriteClient("fast"); err == nil {
 		t.Error(`ParseWriteClient("fast") succeeded`)
+	}
+}
+
+// TestLeanSignerIsTheSDKs: the lean signer writes the headers the SDK's
+// v4.Signer writes for the same request, arguments and time, across
+// endpoints (default and other ports, paths that need escaping, a query,
+// IPv6, endpoint headers), credentials with and without a session token,
+// body lengths and the day's edges; and a load's default client signs
+// with it.
+func TestLeanSignerIsTheSDKs(t *testing.T) {
+	t.Parallel()
+	urls := []string{
+		"https://dynamodb.us-east-1.amazonaws.com/",
+		"https://dynamodb.us-east-1.amazonaws.com:443/",
+		"http://127.0.0.1:80/",
+		"http://127.0.0.1:8000/",
+		"https://proxy.example.com/ddb/a b/%7Ex/",
+		"http://[::1]:80/",
+		"http://[::1]:8000/",
+		"HTTPS://Dynamo.Example.COM:443/",
+	}
+	endpointHeaders := []http.Header{nil, {"X-Custom": {"  a   b ", "c"}, "x-lower": {"v"}}}
+	creds := []aws.Credentials{
+		{AccessKeyID: "AKID", SecretAccessKey: "SECRET"},
+		{AccessKeyID: "AKID2", SecretAccessKey: "SE/CRET+2", SessionToken: "TOKEN=="},
+	}
+	times := []time.Time{
+		time.Date(2026, 11, 26, 0, 0, 0, 0, time.UTC),
+		time.Date(2026, 11, 26, 23, 59, 59, 999999999, time.UTC),
+		time.Date(2026, 11, 27, 1, 2, 3, 0, time.FixedZone("x", 5*3600)),
+	}
+	bodies := [][]byte{nil, []byte("{}"), []byte(testBody)}
+	sdkSigner := v4.NewSigner()
+	var lean leanSigner
+	s := &leanSender{userAgent: "pg2ddb-test ua"}
+	n := 0
+	for _, raw := range urls {
+		u, err := url.Parse(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, eh := range endpointHeaders {
+			ep := &leanEndpoint{url: *u, headers: eh, signingName: "dynamodb", signingRegion: "eu-west-3"}
+			ep.signing = newLeanSigning(&ep.url)
+			for _, c := range creds {
+				for _, at := range times {
+					for _, body := range bodies {
+						sum := sha256.Sum256(body)
+						hash := hex.EncodeToString(sum[:])
+						want, err := s.newRequest(context.Background(), ep, body)
+						if err != nil {
+							t.Fatal(err)
+						}
+						got, _ := s.newRequest(context.Background(), ep, body)
+						if err := sdkSigner.SignHTTP(context.Background(), c, want, hash, "dynamodb", "eu-west-3", at); err != nil {
+							t.Fatal(err)
+						}
+						lean.sign(&ep.signing, c, got, hash, "dynamodb", "eu-west-3", at)
+						if got.Host != want.Host || got.URL.String() != want.URL.String() || !reflect.DeepEqual(got.Header, want.Header) {
+							t.Errorf("%s, headers %v, %s, %s, %d B:\nlean %s %s %v\nSDK  %s %s %v", raw, eh, c.AccessKeyID, at, len(body),
+								got.Host, got.URL, got.Header, want.Host, want.URL, want.Header)
+						}
+						n++
+					}
+				}
+			}
+			if !probeLeanSigning(sdkSigner, nil, s, ep) {
+				t.Errorf("%s, headers %v: the probe finds the signers differ", raw, eh)
+			}
+		}
+	}
+	t.Logf("%d requests signed alike", n)
+	u, _ := url.Parse("https://proxy.example.com/ddb/?b=2&a=1+2&a=0")
+	if ep := (&leanEndpoint{url: *u, signingName: "dynamodb", signingRegion: "eu-west-3"}); probeLeanSigning(sdkSigner, nil, s, ep) {
+		t.Error("the lean signer signs for an endpoint with a query")
+	}
+
+	_, ls := senders(t, aws.Config{Region: "eu-west-3", Credentials: credentials.NewStaticCredentialsProvider("AKID", "SECRET", "")}, "http://127.0.0.1:8000", &recorder{})
+	if _, err := ls.SendBatch(context.Background(), "t", []byte(testBody)); err != nil {
+		t.Fatal(err)
+	}
+	l := ls.(*leanSender)
+	if !l.canLeanSign || len(l.endpoints) != 1 {
+		t.Fatalf("canLeanSign %v, %d endpoints", l.canLeanSign, len(l.endpoints))
+	}
+	for _, ep := range l.endpoints {
+		if !ep.leanSign {
+			t.Errorf("the default client's endpoint %s is not signed by the lean signer", ep.url.String())
+		}
+	}
+}
+
+// otherSigner signs as the SDK does but for a session token it drops.
+type otherSigner struct{ v4 *v4.Signer }
+
+func (s otherSigner) SignHTTP(ctx context.Context, c aws.Credentials, r *http.Request, hash, service, region string, at time.Time, opts ...func(*v4.SignerOptions)) error {
+	return s.v4.SignHTTP(ctx, c, r, hash, service, region, at, append(opts, func(o *v4.SignerOptions) { o.DisableSessionToken = true })...)
+}
+
+// TestLeanSignerOnlyWhereAlike: a client whose signer is not the SDK's
+// v4.Signer, or one the probe finds signs otherwise, keeps its signer.
+func TestLeanSignerOnlyWhereAlike(t *testing.T) {
+	t.Parallel()
+	cfg := aws.Config{Region: "eu-west-3", Credentials: credentials.NewStaticCredentialsProvider("AKID", "SECRET", "TOKEN")}
+	rec := &recorder{}
+	_, ls := senders(t, cfg, "", rec, func(o *dynamodb.Options) { o.HTTPSignerV4 = otherSigner{v4.NewSigner()} })
+	if _, err := ls.SendBatch(context.Background(), "t", []byte(testBody)); err != nil {
+		t.Fatal(err)
+	}
+	if l := ls.(*leanSender); l.canLeanSign {
+		t.Error("a custom signer is replaced by the lean one")
+	}
+	if got := rec.last(t); got.header.Get("X-Amz-Security-Token") != "" {
+		t.Errorf("the custom signer did not sign: %v", got.header)
+	}
+	ep := &leanEndpoint{url: url.URL{Scheme: "https", Host: "x.example.com", Path: "/"}, signingName: "dynamodb", signingRegion: "eu-west-3"}
+	ep.signing = newLeanSigning(&ep.url)
+	if probeLeanSigning(otherSigner{v4.NewSigner()}, nil, &leanSender{}, ep) {
+		t.Error("the probe finds a signer that drops the session token alike")
 	}
 }

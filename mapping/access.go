@@ -1190,8 +1190,8 @@ func (d *designer) indexKey(pt *plans.Table, column string, pk bool) (plans.Key,
 	if pk {
 		limit = plans.MaxPartitionKeyBytes
 	}
-	if kp.bytes > limit {
-		return plans.Key{}, fmt.Sprintf("%s: values up to %s bytes, over DynamoDB's %s-byte key limit", column, plans.Thousands(int64(kp.bytes)), plans.Thousands(int64(limit))), nil
+	if b := keyBytes([]keyPart{kp}); b > limit {
+		return plans.Key{}, fmt.Sprintf("%s: values up to %s bytes, over DynamoDB's %s-byte key limit", column, plans.Thousands(int64(b)), plans.Thousands(int64(limit))), nil
 	}
 	k := plans.Key{Attribute: attr.Name, Type: attr.Type, Parts: []plans.KeyPart{{Column: column, Encoding: enc}}}
 	if empty || nullWritten {

@@ -365,6 +365,9 @@ type candidate struct {
 	// sequence is true when a column has sequence evidence: such a
 	// candidate is never a partition key.
 	sequence bool
+	// handful: a column failed rule handful-of-rows; the fallback does
+	// not take it over the table's declared key.
+	handful bool
 	// sharded is true when it passes only because its few hot values are
 	// write-sharded: it ranks after every candidate that passes plainly.
 	sharded  bool
@@ -924,6 +927,10 @@ func (d *designer) gate(c *candidate) {
 		case cp == nil && !col.NotNull:
 			c.failures = append(c.failures, col.Name+": nullable and not profiled — a key attribute cannot be missing")
 			other++
+		case d.handfulNullable(col):
+			c.failures = append(c.failures, fmt.Sprintf("%s: declared nullable or with no meaning by its name, in no declared key, no reference and no source index, and %s rows are too few to speak for it (rule %s)", col.Name, plans.Thousands(rows), RuleHandfulOfRows))
+			c.handful = true
+			other++
 		}
 		kp, why := keyPartFor(col, cp)
 		if why != "" {
@@ -935,7 +942,15 @@ func (d *designer) gate(c *candidate) {
 			c.failures = append(c.failures, col.Name+": holds empty strings, which DynamoDB refuses as a key value: each such row would be rejected by the load")
 			other++
 		}
-		if len(c.cols) > 1 && (kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary) {
+		if len(c.cols) == 1 && c.plain && rawBytes(kp) && !d.named(col.Name) {
+			// Rule payload-not-key: bytes no key, index or reference
+			// names are the row's content (a serialized blob), not a
+			// name anyone looks it up by.
+			c.failures = append(c.failures, col.Name+": "+col.BaseType+" in no key, index or reference — the row's payload, not a name anyone finds it by (rule "+RulePayloadNotKey+")")
+			c.category = true
+			other++
+		}
+		if len(c.cols) > 1 && kp.part.Encoding == plans.EncNumber {
 			c.failures = append(c.failures, col.Name+": "+col.BaseType+" has no string encoding that sorts, so it can only be a key on its own")
 			other++
 		}
@@ -976,7 +991,50 @@ func (d *designer) gate(c *candidate) {
 	if other == 0 {
 		d.throughput(c)
 	}
+	// Rule indexed-flag: an ordinary index leading with a column of few
+	// values says the application filters by it, not that it names a
+	// row: a status or kind, with a declared key to fall back on.
+	if len(c.failures) == 0 && c.indexedOnly() && !d.node().inDeclaredKey(c.cols[0].Name) && c.distinct > 0 && rows >= minCategoryRows && classification(c.distinct, rows) && len(d.uniqueIndexes()) > 0 {
+		c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and only an ordinary index leads with it — a status or flag the application filters by, not a key (rule %s)", c.cols[0].Name, plans.Thousands(c.distinct), plans.Thousands(rows), RuleIndexedFlag))
+		c.category = true
+	}
 	c.score = d.score(c)
+}
+
+// indexedOnly reports whether c is one column of no named role, no
+// reference and no uniqueness, whose evidence is at most that an index
+// or declared key leads with it (rule indexed-flag also asks that no
+// declared key names the column: leading a primary key is an identity's
+// part, not a filter).
+func (c *candidate) indexedOnly() bool {
+	return len(c.cols) == 1 && c.role == roleOther && c.fk == nil && c.meaning <= meaningLeading
+}
+
+// payload reports whether col is a binary column of no named role that no
+// key, index or reference names: the row's content (rule payload-not-key).
+func (d *designer) payload(col *catalog.Column) bool {
+	kp, bad := keyPartFor(col, d.colProfile(col.Name))
+	return bad == "" && rawBytes(kp) && roleOf(d.t.Name, col) == roleOther && !d.named(col.Name)
+}
+
+// named reports whether a declared key, index or foreign key of the
+// table includes the column.
+func (d *designer) named(column string) bool {
+	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
+	if in(d.t.PrimaryKey) || d.t.IsForeignKeyColumn(column) {
+		return true
+	}
+	for i := range d.t.Uniques {
+		if in(&d.t.Uniques[i]) {
+			return true
+		}
+	}
+	for i := range d.t.Indexes {
+		if in(&d.t.Indexes[i]) {
+			return true
+		}
+	}
+	return false
 }
 
 // holdsEmpty reports whether the profile shows empty strings in a text

@@ -38,7 +38,7 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 	}
 	var c *candidate
 	for _, cand := range cands {
-		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && !cand.category && cand.nullFree() {
+		if len(cand.cols) == 1 && len(cand.parts) == 1 && !cand.sequence && !cand.category && !cand.handful && cand.nullFree() {
 			c = cand
 			break
 		}
@@ -52,7 +52,7 @@ func (d *designer) fallback(cands []*candidate, pt *plans.Table) (*candidate, *s
 		// missing, and an empty table shows nothing about NULLs.
 		cp := d.colProfile(col.Name)
 		if col.Name != c.cols[0].Name && (col.NotNull || cp != nil && cp.Nulls == 0 && d.rows() > 0) {
-			if kp, why := keyPartFor(&col, d.colProfile(col.Name)); why == "" && kp.part.Encoding != plans.EncNumber && kp.part.Encoding != plans.EncBinary {
+			if kp, why := keyPartFor(&col, d.colProfile(col.Name)); why == "" && kp.part.Encoding != plans.EncNumber && !rawBytes(kp) {
 				rest = append(rest, col.Name)
 			}
 		}
@@ -158,8 +158,18 @@ func (d *designer) lastResort(cands []*candidate, pt *plans.Table) (*candidate, 
 		return c, sk, nil
 	}
 	var c *candidate
-	for i := range d.t.Columns {
-		if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+	// Rule payload-not-key: a payload is the first column that can be a
+	// key only when no other column can be one.
+	for _, payloads := range []bool{false, true} {
+		for i := range d.t.Columns {
+			if !payloads && d.payload(&d.t.Columns[i]) {
+				continue
+			}
+			if c = d.fromColumns([]string{d.t.Columns[i].Name}, "first column that can be a key"); c != nil {
+				break
+			}
+		}
+		if c != nil {
 			break
 		}
 	}
@@ -270,7 +280,7 @@ func (d *designer) finish(pt *plans.Table, c *candidate, sk *sortKey) {
 // stringable reports whether a key of parts can be of type S: every part
 // but an exact number or raw bytes has a string encoding.
 func stringable(parts []keyPart) bool {
-	return len(parts) > 1 || parts[0].part.Encoding != plans.EncNumber && parts[0].part.Encoding != plans.EncBinary
+	return len(parts) > 1 || parts[0].part.Encoding != plans.EncNumber && !rawBytes(parts[0])
 }
 
 // duplicatesKey falls back to keep-one when the key cannot carry an
@@ -426,6 +436,9 @@ func (d *designer) itemBytes(pt *plans.Table, c *candidate, sk *sortKey) (avg, l
 				}
 			}
 			n += float64(p.bytes)
+		}
+		if len(parts) == 1 && rawBytes(parts[0]) {
+			n = float64(keyBytes(parts))
 		}
 		return n
 	}

@@ -134,7 +134,9 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 		props, listed = append(props, listed...), nil
 	}
 	props = append(props, d.declaredNaturalKey()...)
+	props = append(props, d.assignedOwnerNumber()...)
 	props = append(props, d.sharedKeyPart()...)
+	props = append(props, d.parentKeyPrefix()...)
 	props = append(props, d.compositeOwners(d.t.PrimaryKey, "primary key")...)
 	// Rule keyless-owner-first: without a primary key, a composite
 	// unique key that names an owner ranks before the one-column unique
@@ -241,6 +243,14 @@ func (n *tableNode) indexEvidence() {
 			}
 		}
 	}
+}
+
+// inDeclaredKey reports whether a declared key (primary key, unique
+// constraint or index) that proves its columns unique names column: a
+// part of the rows' identity, whatever its number of values (the pk of a
+// PRIMARY KEY (pk, sk) export, the room of a booking by room and day).
+func (n *tableNode) inDeclaredKey(column string) bool {
+	return slices.ContainsFunc(n.keys, func(k uniqueIndex) bool { return slices.Contains(k.idx.Columns, column) })
 }
 
 // listsBy names an ordinary source index of two or more columns led by

@@ -395,7 +395,7 @@ func TestRulesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder) {
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder, RuleKindBeforeTime) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}
@@ -624,16 +624,15 @@ func TestMirroredReferenceOrder(t *testing.T) {
 // default), each of a site, listed by site in two indexes ((site_id,
 // created_at) and (site_id, kind)): the site owns its events and the
 // uuid stays a lookup (rule random-pk-owner). With one such index the
-// uuid stays the identity, as before.
+// site still owns them (rule single-index-owner: a report listed per
+// website); with none, the uuid stays the identity.
 func TestRandomPKOwner(t *testing.T) {
 	rows := int64(4_000)
-	build := func(listed bool) (*catalog.Schema, *catalog.Profile) {
+	build := func(indexes int) (*catalog.Schema, *catalog.Profile) {
 		tbl := tableOf("events", []catalog.Column{col("event_id", "uuid", "U"), col("site_id", "bigint", "N"), col("created_at", "timestamp with time zone", "D"), col("kind", "text", "S")},
 			[]string{"event_id"}, fkTo("events_site_fkey", "site_id", "sites"))
-		tbl.Indexes = []catalog.Index{{Name: "events_site_created", Columns: []string{"site_id", "created_at"}}}
-		if listed {
-			tbl.Indexes = append(tbl.Indexes, catalog.Index{Name: "events_site_kind", Columns: []string{"site_id", "kind"}})
-		}
+		all := []catalog.Index{{Name: "events_site_created", Columns: []string{"site_id", "created_at"}}, {Name: "events_site_kind", Columns: []string{"site_id", "kind"}}}
+		tbl.Indexes = all[:indexes]
 		sites := tableOf("sites", []catalog.Column{serialCol("id", "sites")}, []string{"id"})
 		sites.Migratable = false
 		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "events", Rows: rows, Columns: []catalog.ColumnProfile{
@@ -641,13 +640,112 @@ func TestRandomPKOwner(t *testing.T) {
 		}}}}
 		return &catalog.Schema{Tables: []catalog.Table{tbl, sites}}, p
 	}
-	s, p := build(true)
+	s, p := build(2)
 	pk, _, why := designTable(t, s, p, "events")
 	if !slices.Equal(pk, []string{"site_id"}) || !strings.Contains(why, RuleRandomPKOwner) {
 		t.Errorf("uuid primary key, listed by site twice: pk %v why %q, want site_id by %s", pk, why, RuleRandomPKOwner)
 	}
-	s, p = build(false)
+	s, p = build(1)
+	if pk, _, why := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"site_id"}) || !strings.Contains(why, RuleSingleIndexOwner) {
+		t.Errorf("uuid primary key, listed by site once: pk %v why %q, want site_id by %s", pk, why, RuleSingleIndexOwner)
+	}
+	s, p = build(0)
 	if pk, _, _ := designTable(t, s, p, "events"); !slices.Equal(pk, []string{"event_id"}) {
-		t.Errorf("uuid primary key, listed by site once: pk %v, want event_id", pk)
+		t.Errorf("uuid primary key, listed by nothing: pk %v, want event_id", pk)
+	}
+}
+
+// TestRandomPKOwnerTies: two references lead one index each beside a
+// random uuid primary key. A visit's data, beside the site every visit
+// belongs to: the visit is the finer owner (rule finer-owner-tiebreak).
+// team_user's team and user, neither referring to the other: the team the
+// table is named after owns the rows (rule named-owner-tiebreak), and the
+// user, unique within the team by a check, is the sort key (rule
+// named-pair-sort). Without the check, the tie stays broken by the name.
+func TestRandomPKOwnerTies(t *testing.T) {
+	rows := int64(3_000)
+	data := tableOf("visit_data", []catalog.Column{col("data_id", "uuid", "U"), col("site_id", "bigint", "N"), col("visit_id", "bigint", "N"), col("data_key", "text", "S")},
+		[]string{"data_id"}, fkTo("vd_site_fkey", "site_id", "sites"), fkTo("vd_visit_fkey", "visit_id", "visits"))
+	data.Indexes = []catalog.Index{{Name: "vd_site", Columns: []string{"site_id"}}, {Name: "vd_visit", Columns: []string{"visit_id"}}}
+	sites := tableOf("sites", []catalog.Column{serialCol("id", "sites")}, []string{"id"})
+	visits := tableOf("visits", []catalog.Column{serialCol("id", "visits"), col("site_id", "bigint", "N")}, []string{"id"}, fkTo("visits_site_fkey", "site_id", "sites"))
+	sites.Migratable, visits.Migratable = false, false
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "visit_data", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("data_id", rows, 1, 16), prof("site_id", 30, 200, 8), prof("visit_id", 1_000, 3, 8), prof("data_key", 20, 400, 8),
+	}}}}
+	pk, _, why := designTable(t, &catalog.Schema{Tables: []catalog.Table{data, sites, visits}}, p, "visit_data")
+	if !slices.Equal(pk, []string{"visit_id"}) || !strings.Contains(why, RuleFinerOwnerTiebreak) {
+		t.Errorf("visit_data: pk %v why %q, want visit_id by %s", pk, why, RuleFinerOwnerTiebreak)
+	}
+
+	tu := tableOf("team_user", []catalog.Column{col("team_user_id", "uuid", "U"), col("team_id", "bigint", "N"), col("user_id", "bigint", "N")},
+		[]string{"team_user_id"}, fkTo("tu_team_fkey", "team_id", "team"), fkTo("tu_user_fkey", "user_id", "user"))
+	tu.Indexes = []catalog.Index{{Name: "tu_user", Columns: []string{"user_id"}}, {Name: "tu_team", Columns: []string{"team_id"}}}
+	team := tableOf("team", []catalog.Column{serialCol("id", "team")}, []string{"id"})
+	user := tableOf("user", []catalog.Column{serialCol("id", "user")}, []string{"id"})
+	team.Migratable, user.Migratable = false, false
+	s := &catalog.Schema{Tables: []catalog.Table{tu, team, user}}
+	p = &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "team_user", Rows: 300, Columns: []catalog.ColumnProfile{
+		prof("team_user_id", 300, 1, 16), prof("team_id", 12, 40, 8), prof("user_id", 40, 12, 8),
+	}}}}
+	plan, err := Design(context.Background(), s, p, &fakeChecker{unique: [][]string{{"team_id", "user_id"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	why = strings.Join(pt.PartitionKey.Why, " ")
+	if pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey); !slices.Equal(pk, []string{"team_id"}) || !slices.Equal(sk, []string{"user_id"}) ||
+		!strings.Contains(why, RuleNamedOwnerTiebreak) || !strings.Contains(why, RuleNamedPairSort) {
+		t.Errorf("team_user: pk %v sk %v why %q, want team_id / user_id by %s and %s", pk, sk, why, RuleNamedOwnerTiebreak, RuleNamedPairSort)
+	}
+	if pk, _, why := designTable(t, s, p, "team_user"); !slices.Equal(pk, []string{"team_id"}) || !strings.Contains(why, RuleNamedOwnerTiebreak) {
+		t.Errorf("team_user unchecked: pk %v why %q, want team_id by %s", pk, why, RuleNamedOwnerTiebreak)
+	}
+}
+
+// TestHandfulOfRows: access holds five rows with a serial primary key and
+// a nullable one-letter code, unique and set in every row, which no key,
+// reference or index speaks for: five rows are no statistics, so the code
+// is no key attribute (rule handful-of-rows) and the serial is the last
+// resort. With a foreign key referring to access, the code competes again
+// (a catalog the children name).
+func TestHandfulOfRows(t *testing.T) {
+	build := func(referenced bool) *catalog.Schema {
+		code := col("access_code", "character", "S")
+		code.NotNull = false
+		tbl := tableOf("access", []catalog.Column{serialCol("access_id", "access"), code}, []string{"access_id"})
+		tables := []catalog.Table{tbl}
+		if referenced {
+			grant := tableOf("grants", []catalog.Column{serialCol("id", "grants"), col("access_id", "integer", "N")}, []string{"id"},
+				catalog.ForeignKey{Name: "grants_access_fkey", Columns: []string{"access_id"}, RefSchema: "public", RefTable: "access", RefColumns: []string{"access_id"}})
+			grant.Migratable = false
+			tables = append(tables, grant)
+		}
+		return &catalog.Schema{Tables: tables}
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "access", Rows: 5, Columns: []catalog.ColumnProfile{
+		prof("access_id", 5, 1, 4), prof("access_code", 5, 1, 1),
+	}}}}
+	plan, err := Design(context.Background(), build(false), p, &fakeChecker{unique: [][]string{{"access_code"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"access_id"}) {
+		t.Errorf("access: pk %v, want access_id (rule %s)", pk, RuleHandfulOfRows)
+	}
+	var cited bool
+	for _, r := range pt.Rejected {
+		cited = cited || slices.Equal(r.Columns, []string{"access_code"}) && strings.Contains(strings.Join(r.Why, " "), RuleHandfulOfRows)
+	}
+	if !cited {
+		t.Errorf("access: access_code not rejected by %s: %+v", RuleHandfulOfRows, pt.Rejected)
+	}
+	plan, err = Design(context.Background(), build(true), p, &fakeChecker{unique: [][]string{{"access_code"}}}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pk := partColumns(&plan.Tables[0].PartitionKey); !slices.Equal(pk, []string{"access_code"}) {
+		t.Errorf("referenced access: pk %v, want access_code", pk)
 	}
 }

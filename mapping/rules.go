@@ -23,6 +23,29 @@ const (
 	// sequence-style id and no mirror of another table's surrogate is the
 	// table's identity.
 	RuleDeclaredNaturalKey = "declared-natural-key"
+	// RuleAssignedOwnerNumber: a one-column integer primary key whose only
+	// sequence evidence is its data's density (no identity, sequence or
+	// default makes it) and that leads the composite primary keys of two
+	// or more other tables of the schema (same name and type) is a number
+	// the application assigns to an owner (a shard, a partition): the
+	// table's identity, not a surrogate, before any look-alike the data
+	// shows unique or a name suggests.
+	RuleAssignedOwnerNumber = "assigned-owner-number"
+	// RuleParentKeyPrefix: a composite primary key whose leading two or
+	// more columns are, by name and type, the whole primary key of
+	// another table of the schema (declared as a foreign key or not),
+	// whose last column identifies that table's rows by itself (no
+	// reference, unique in its rows: the leading columns route or scope
+	// it, as a shard or a namespace does), is owned by that table's row:
+	// the prefix is the partition key and the rest of the key, in its
+	// declared order, the sort key (a workflow run's activities keyed by
+	// the run's key and the activity's id). The longest such prefix wins;
+	// a table that holds every column of this table's key points at one
+	// of its rows (a current-row pointer) and owns none of them. A parent
+	// key that ends in a version or a second reference (a node's
+	// versions, a channel's members) names no entity of its own: the
+	// composite-key-owner rule decides.
+	RuleParentKeyPrefix = "parent-key-prefix"
 	// RuleCompositeKeyOwner: a composite primary key, or a composite
 	// unique constraint or index, names the owner of its rows — the
 	// reference to a natural key, else a code or number of the table's
@@ -127,6 +150,36 @@ const (
 	// two or more indexes, yields to that reference as the partition key;
 	// the id stays a lookup.
 	RuleRandomPKOwner = "random-pk-owner"
+	// RuleSingleIndexOwner: within random-pk-owner, when no reference
+	// leads two of the source's indexes, a reference that leads one (and
+	// is never NULL) owns the rows: a report listed per website, found by
+	// its random id through an index.
+	RuleSingleIndexOwner = "single-index-owner"
+	// RuleFinerOwnerTiebreak: within random-pk-owner, of two references
+	// that lead as many indexes, the one whose parent refers to the
+	// other's parent is the finer owner and owns the rows (a session's
+	// data, beside the website every session belongs to).
+	RuleFinerOwnerTiebreak = "finer-owner-tiebreak"
+	// RuleNamedOwnerTiebreak: within random-pk-owner, of two references
+	// that lead as many indexes, neither finer, the one the table is
+	// named after owns the rows (team_user's team); the other stays a
+	// lookup.
+	RuleNamedOwnerTiebreak = "named-owner-tiebreak"
+	// RuleNamedPairSort (sort keys): within named-owner-tiebreak, a
+	// table named after both parents (team_user) whose pair of
+	// references is unique in the data takes the other parent's
+	// reference as the sort key: one membership per pair.
+	RuleNamedPairSort = "named-pair-sort"
+	// RuleHandfulOfRows (gate): in a table of a handful of rows (fewer
+	// than ten) with a declared key that no foreign key refers to (a
+	// referenced handful is a catalog the children name), a column
+	// declared nullable or with
+	// no meaning by its name (a mask, an amount), in no declared key, no reference and
+	// leading no source index, is no key attribute, however
+	// set and unique those rows show it: so few rows are no statistics,
+	// and the table is decided by its declared keys, references and
+	// indexes (an installer's access codes and roles).
+	RuleHandfulOfRows = "handful-of-rows"
 	// RuleOwnedCode: a code that repeats only across the rows' owner (a
 	// reference to a natural key) and is unique within it, by the data:
 	// the owner is the partition key, the code the sort key.
@@ -173,6 +226,15 @@ const (
 	// that cannot be key attributes (NULL in some rows) takes the primary
 	// key as its sort key, not a column unique only by today's data.
 	RuleDeclaredScopeTiebreak = "declared-scope-tiebreak"
+	// RuleKindBeforeTime (sort keys): in a sort key made of a declared
+	// key, the columns the key places before its time that are kinds of
+	// the rows (fewer values than √rows: a task category, a queue type)
+	// and group several of an owner's rows each (rows at least twice the
+	// owners times the kinds) keep their place ahead of the time: the key
+	// says each kind's rows are one queue in time order. An owner's
+	// history with one row per kind (an employee's titles) stays led by
+	// its time.
+	RuleKindBeforeTime = "kind-before-time"
 	// RuleEpochTime (sort keys): an integer named as a date or time, no
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
@@ -204,6 +266,15 @@ const (
 	// classification, no 1:1 link, led by no source index) is its
 	// owner's list, served as a foreign key's.
 	RuleInferredOwnerList = "inferred-owner-list"
+	// RuleIndexedFlag: a column of no named role whose only evidence is
+	// an ordinary index leading with it, and which holds fewer values
+	// than √rows, is a status or flag the application filters by: never
+	// a partition key on its own. A column a declared key names is part
+	// of the rows' identity and is left alone.
+	RuleIndexedFlag = "indexed-flag"
+	// RulePayloadNotKey: a binary column (bytea) that no key, index or
+	// reference names is the row's payload, never a key candidate.
+	RulePayloadNotKey = "payload-not-key"
 	// RuleSequenceOnlyFallback: nothing natural passes: the table's own
 	// key (a surrogate) is the partition key, with a warning.
 	RuleSequenceOnlyFallback = "sequence-only-fallback"
@@ -212,8 +283,8 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleSharedKeyPart, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleSequenceOnlyFallback,
+	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -225,6 +296,8 @@ type proposal struct {
 	rest  []string
 	label string
 	why   string
+	// ordered keeps rest in its declared order in the sort key.
+	ordered bool
 }
 
 // structural runs the structural rules in order and returns the first
@@ -247,6 +320,8 @@ func (d *designer) structural(cands []*candidate) (*candidate, *sortKey, error) 
 			if sk != nil {
 				sk = d.holdTomorrow(c, sk)
 			}
+		case p.label != "" && p.ordered:
+			sk, _ = d.sortKeyFromOrdered(p.rest, "unique by "+p.label)
 		case p.label != "":
 			sk, _ = d.sortKeyFrom(p.rest, "unique by "+p.label)
 		default:
@@ -277,7 +352,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		if col == nil || !d.usable(col) {
 			return nil
 		}
-		if d.ownSequence(col) {
+		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber {
 			return nil
 		}
 	}
@@ -299,7 +374,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		return nil
 	}
 	if len(c.cols) > 1 && slices.ContainsFunc(c.parts, func(k keyPart) bool {
-		return k.part.Encoding == plans.EncNumber || k.part.Encoding == plans.EncBinary
+		return k.part.Encoding == plans.EncNumber
 	}) {
 		return nil
 	}
@@ -318,8 +393,44 @@ func (d *designer) usable(col *catalog.Column) bool {
 	} else if !col.NotNull {
 		return false
 	}
+	if d.handfulNullable(col) {
+		return false
+	}
 	_, why := keyPartFor(col, cp)
 	return why == "" && !d.holdsEmpty(col, cp)
+}
+
+// handfulRows is the size below which a table's statistics say nothing
+// about its future rows (rule handful-of-rows).
+const handfulRows = 10
+
+// handfulNullable reports whether a column is no key attribute because
+// the table holds a handful of rows (fewer than handfulRows) and only
+// they speak for it (rule handful-of-rows): the table has a declared key,
+// no declared foreign key refers to it (a referenced handful is a catalog
+// whose rows the children name: a media type by its name), and the column — declared nullable, or with no meaning by its name (a
+// mask, an amount, a time) — is
+// part of none, references nothing and leads no source index: an
+// installer's five access codes, unique and set today, one NULL or
+// repeated row away from a rejected or overwritten item. A NOT NULL
+// column named as an identifier or a name (a warehouse's business id, a
+// shift's name) is still one.
+func (d *designer) handfulNullable(col *catalog.Column) bool {
+	if !d.profiled() || d.rows() >= handfulRows || len(d.uniqueIndexes()) == 0 || len(d.node().referencedBy) > 0 || d.t.IsForeignKeyColumn(col.Name) ||
+		col.NotNull && !slices.Contains([]role{roleOther, roleMeasure, roleTime}, roleOf(d.t.Name, col)) {
+		return false
+	}
+	for _, k := range d.uniqueIndexes() {
+		if slices.Contains(k.idx.Columns, col.Name) {
+			return false
+		}
+	}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) > 0 && ix.Columns[0] == col.Name {
+			return false
+		}
+	}
+	return true
 }
 
 // ownSequence reports whether a column is a sequence-style id of the table
@@ -423,6 +534,100 @@ func (d *designer) declaredNaturalKey() []proposal {
 	}
 	return []proposal{{rule: RuleDeclaredNaturalKey, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
 		why: "primary key " + pk.Name + " (" + col.Name + ") is a natural key: no sequence evidence, and it mirrors no other table's surrogate"}}
+}
+
+// assignedOwnerNumber proposes the one-column primary key of rule
+// assigned-owner-number.
+func (d *designer) assignedOwnerNumber() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) != 1 || d.g == nil {
+		return nil
+	}
+	col := d.t.Column(pk.Columns[0])
+	cp := d.colProfile(pk.Columns[0])
+	if col == nil || col.Category != "N" || cp == nil || cp.Sequence == nil || cp.Sequence.Kind != catalog.SeqDenseMonotonic || generated(col, nil) {
+		return nil
+	}
+	var led []string
+	for _, n := range d.g.nodes {
+		o := n.table
+		if o.Name == d.t.Name || o.Schema != d.t.Schema || o.PrimaryKey == nil || len(o.PrimaryKey.Columns) < 2 || o.PrimaryKey.Columns[0] != col.Name {
+			continue
+		}
+		if oc := o.Column(col.Name); oc != nil && oc.BaseType == col.BaseType {
+			led = append(led, o.Name)
+		}
+	}
+	if len(led) < 2 {
+		return nil
+	}
+	slices.Sort(led)
+	if len(led) > 3 {
+		led = append(led[:3], fmt.Sprintf("%d more", len(led)-3))
+	}
+	return []proposal{{rule: RuleAssignedOwnerNumber, pk: pk.Columns, label: "primary key " + pk.Name + " (" + col.Name + ")",
+		why: fmt.Sprintf("primary key %s (%s) is dense, but no identity, sequence or default makes it, and it leads the primary keys of %s: a number the application assigns to the owner of their rows, not a surrogate", pk.Name, col.Name, strings.Join(led, ", "))}}
+}
+
+// parentKeyPrefix proposes the longest leading part (two columns or more)
+// of the table's composite primary key that is another table's whole
+// primary key, by column names and types (rule parent-key-prefix).
+func (d *designer) parentKeyPrefix() []proposal {
+	pk := d.t.PrimaryKey
+	if pk == nil || !pk.KeyCandidate() || len(pk.Columns) < 3 || d.g == nil {
+		return nil
+	}
+	best, parent := 0, ""
+	for _, n := range d.g.nodes {
+		o := n.table
+		if o.Name == d.t.Name || o.Schema != d.t.Schema || o.PrimaryKey == nil {
+			continue
+		}
+		k, name := o.PrimaryKey.Columns, o.Schema+"."+o.Name
+		if len(k) < 2 || len(k) >= len(pk.Columns) || len(k) < best || len(k) == best && name > parent || !slices.Equal(k, pk.Columns[:len(k)]) {
+			continue
+		}
+		same := true
+		for _, c := range k {
+			mine, theirs := d.t.Column(c), o.Column(c)
+			if mine == nil || theirs == nil || mine.BaseType != theirs.BaseType {
+				same = false
+				break
+			}
+		}
+		// A table holding this table's whole key points at one of its
+		// rows: it is no owner.
+		pointer := !slices.ContainsFunc(pk.Columns, func(c string) bool { return o.Column(c) == nil })
+		if same && !pointer && ownIdentity(n, k[len(k)-1]) {
+			best, parent = len(k), name
+		}
+	}
+	if best == 0 {
+		return nil
+	}
+	prefix, rest := pk.Columns[:best], pk.Columns[best:]
+	label := fmt.Sprintf("primary key %s (%s)", pk.Name, strings.Join(pk.Columns, ", "))
+	return []proposal{{rule: RuleParentKeyPrefix, pk: slices.Clone(prefix), rest: slices.Clone(rest), label: label, ordered: true,
+		why: fmt.Sprintf("%s leads with (%s), the whole primary key of %s: a row of %s owns these rows, which (%s) numbers within it; the prefix is the partition key, the rest of the key in its declared order the sort key",
+			label, strings.Join(prefix, ", "), parent, parent, strings.Join(rest, ", "))}}
+}
+
+// ownIdentity reports whether column last, the last column of n's
+// composite primary key, identifies n's rows by itself: no reference to
+// another table (a membership's user) and, when n has rows, unique in
+// them (no version or position within the leading columns). The leading
+// columns then route or scope the row (a shard, a namespace, a hash), and
+// the row is an entity of its own that the whole key names.
+func ownIdentity(n *tableNode, last string) bool {
+	if slices.ContainsFunc(n.refs, func(r *reference) bool { return slices.Contains(r.columns, last) }) {
+		return false
+	}
+	if n.profile == nil || n.profile.Rows == 0 {
+		return true
+	}
+	cp := n.profile.Column(last)
+	// A sampled profile's counts are estimates: within 1%.
+	return cp != nil && cp.Nulls == 0 && cp.Distinct*100 >= n.profile.Rows*99
 }
 
 // compositeOwners proposes the owner of a composite key: pk the owner, the
@@ -778,34 +983,136 @@ func (d *designer) randomIDPrimaryKey() string {
 }
 
 // listingReference is the one-column reference, declared or inferred from
-// its name and values, that leads the most (at least two) of the table's
-// ordinary source indexes, and that reference; "" when none, or when two
-// lead as many. A reference is a parent's id however few its values.
-func (d *designer) listingReference() (string, *reference) {
+// its name and values, never NULL, that leads the most of the table's
+// ordinary source indexes — at least two, or one when no reference leads
+// two (rule single-index-owner) — and that reference, with the tiebreak
+// rule that chose it ("" when no tie was broken); "" when none, or when
+// two lead as many and neither the finer owner (rule finer-owner-tiebreak)
+// nor the table's name (rule named-owner-tiebreak) tells them apart. A
+// reference is a parent's id however few its values.
+func (d *designer) listingReference() (string, *reference, string) {
 	lead := map[string]int{}
 	for _, ix := range d.t.Indexes {
 		if len(ix.Columns) > 0 && len(ix.Expressions) == 0 {
 			lead[ix.Columns[0]]++
 		}
 	}
-	var found string
-	var ref *reference
-	best, tie := 1, false
+	best := 0
+	var tied []*reference
 	for _, r := range d.node().refs {
 		if len(r.columns) != 1 || r.parent == qualified(d.t.Schema, d.t.Name) {
 			continue
 		}
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) {
+			continue
+		}
+		if slices.ContainsFunc(tied, func(o *reference) bool { return o.columns[0] == r.columns[0] }) && lead[r.columns[0]] == best {
+			continue
+		}
 		switch n := lead[r.columns[0]]; {
+		case n == 0:
 		case n > best:
-			found, ref, best, tie = r.columns[0], r, n, false
-		case n == best && r.columns[0] != found:
-			tie = true
+			tied, best = []*reference{r}, n
+		case n == best:
+			tied = append(tied, r)
 		}
 	}
-	if tie {
-		return "", nil
+	if len(tied) == 0 {
+		return "", nil, ""
 	}
-	return found, ref
+	if len(tied) == 1 {
+		return tied[0].columns[0], tied[0], ""
+	}
+	if r := d.finerOwner(tied); r != nil {
+		return r.columns[0], r, RuleFinerOwnerTiebreak
+	}
+	if r := d.namedOwner(tied); r != nil {
+		return r.columns[0], r, RuleNamedOwnerTiebreak
+	}
+	return "", nil, ""
+}
+
+// finerOwner is, among references that lead as many of the source's
+// indexes, the one whose parent itself refers to every other one's parent
+// (rule finer-owner-tiebreak): a session's data beside the session's
+// website, a website's report beside the website's user. nil when none,
+// or more than one, does.
+func (d *designer) finerOwner(tied []*reference) *reference {
+	if d.g == nil {
+		return nil
+	}
+	var found *reference
+	for _, r := range tied {
+		p := d.g.nodes[r.parent]
+		if p == nil {
+			continue
+		}
+		all := true
+		for _, o := range tied {
+			if o == r {
+				continue
+			}
+			if o.parent == r.parent || !slices.ContainsFunc(p.refs, func(pr *reference) bool { return pr.parent == o.parent }) {
+				all = false
+				break
+			}
+		}
+		if all {
+			if found != nil {
+				return nil
+			}
+			found = r
+		}
+	}
+	return found
+}
+
+// namedPair proposes, for a table named after two parents (team_user)
+// whose first parent's reference owner owns the rows, the second parent's
+// reference as the sort key when the pair is unique in the data (rule
+// named-pair-sort): a membership is one per pair, and the parent's list
+// reads its members. nil when no such reference, or the pair repeats.
+func (d *designer) namedPair(owner string) (*proposal, error) {
+	for _, r := range d.node().refs {
+		if len(r.columns) != 1 || r.columns[0] == owner {
+			continue
+		}
+		base := ownerBase(r.columns[0])
+		if base == "" || !(strings.HasSuffix(d.t.Name, "_"+base) || strings.HasSuffix(d.t.Name, "_"+base+"s")) {
+			continue
+		}
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		res, err := d.check([]string{owner, r.columns[0]})
+		if err != nil {
+			return nil, err
+		}
+		if res.Unique {
+			return &proposal{rule: RuleRandomPKOwner, pk: []string{owner}, rest: []string{r.columns[0]}, label: "checked",
+				why: fmt.Sprintf("the table is named after %s's and %s's parents, and each pair is one row (%s): %s orders the owner's rows (rule %s)", owner, r.columns[0], res.Proof, r.columns[0], RuleNamedPairSort)}, nil
+		}
+	}
+	return nil, nil
+}
+
+// namedOwner is, among references that lead as many of the source's
+// indexes and none finer than the others, the one the table is named
+// after (rule named-owner-tiebreak: team_user after team); nil when none,
+// or more than one, is.
+func (d *designer) namedOwner(tied []*reference) *reference {
+	var found *reference
+	for _, r := range tied {
+		base := ownerBase(r.columns[0])
+		if base == "" || !owner(d.t.Name, base) {
+			continue
+		}
+		if found != nil {
+			return nil
+		}
+		found = r
+	}
+	return found
 }
 
 // listedOwner proposes the column the source lists a keyless table's
@@ -820,8 +1127,9 @@ func (d *designer) listedOwner() ([]proposal, error) {
 	}
 	name := d.listingColumn()
 	var owner *reference
+	var tiebreak string
 	if randomPK != "" {
-		name, owner = d.listingReference()
+		name, owner, tiebreak = d.listingReference()
 	}
 	if name == "" {
 		return nil, nil
@@ -842,6 +1150,22 @@ func (d *designer) listedOwner() ([]proposal, error) {
 		// the reference the source lists the rows by owns them, and
 		// the id stays a lookup.
 		why = fmt.Sprintf("primary key %s is an application-made random id that finds one row but groups none, and the source lists the rows by %s, a reference to %s (%s), in %d indexes (%s): the owner of its rows; %s stays a lookup (rule %s)", randomPK, name, owner.parent, owner.evidence, len(ixs), strings.Join(names, ", "), randomPK, RuleRandomPKOwner)
+		if len(ixs) == 1 {
+			why += fmt.Sprintf("; no reference leads two indexes, and %s leads one (rule %s)", name, RuleSingleIndexOwner)
+		}
+		if tiebreak != "" {
+			why += fmt.Sprintf("; another reference leads as many, and %s wins the tie (rule %s)", name, tiebreak)
+		}
+	}
+	if tiebreak == RuleNamedOwnerTiebreak {
+		p, err := d.namedPair(name)
+		if err != nil {
+			return nil, err
+		}
+		if p != nil {
+			p.why = why + "; " + p.why
+			return []proposal{*p}, nil
+		}
 	}
 	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
 	for _, ix := range ixs {

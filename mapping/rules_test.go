@@ -611,3 +611,102 @@ func TestCalendarDate(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexedFlag: a run table keyed by a serial id, with a status of four
+// values for 400 rows (fewer than √rows) and an ordinary index on it: the
+// index says the application filters by the status, not that it names a
+// row, so the status is no partition key (rule indexed-flag).
+func TestIndexedFlag(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "runs", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "integer", "N"), col("status", "text", "S"), col("started", "timestamp with time zone", "D")},
+		PrimaryKey: &catalog.Index{Name: "runs_pkey", Columns: []string{"id"}, Constraint: true},
+		Indexes:    []catalog.Index{{Name: "runs_status", Columns: []string{"status"}}},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "runs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 4), prof("status", 4, 150, 8), prof("started", rows, 1, 8),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('runs_id_seq'::regclass)"}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"status"}) {
+		t.Errorf("pk %v (%s), want no indexed flag as partition key", pk, why)
+	}
+}
+
+// TestPayloadNotKey: a blob table keyed by a serial id with a bytea body
+// unique in every row: the body is the row's payload, in no key, index or
+// reference, and never the partition key (rule payload-not-key).
+func TestPayloadNotKey(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "blobs", Kind: catalog.KindTable, Migratable: true,
+		Columns:    []catalog.Column{col("id", "integer", "N"), col("body", "bytea", "U")},
+		PrimaryKey: &catalog.Index{Name: "blobs_pkey", Columns: []string{"id"}, Constraint: true},
+	}}}
+	for i := range s.Tables[0].Columns {
+		s.Tables[0].Columns[i].NotNull = true
+	}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "blobs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 4), prof("body", rows, 1, 16),
+	}}}}
+	p.Tables[0].Columns[0].Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqNextval, Evidence: []string{"default nextval('blobs_id_seq'::regclass)"}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"body"}) {
+		t.Errorf("pk %v (%s), want no payload as partition key", pk, why)
+	}
+}
+
+// TestIndexedFlagSparesDeclaredKeyParts: the leading column of a declared
+// key of several columns holds few values (pk: 40 namespaces for 2,000
+// items; room: 10 rooms for 1,002 bookings by day), fewer than √rows. It
+// leads the primary key, not only an ordinary index: it is part of the
+// rows' identity, so rule indexed-flag does not call it a flag, and the
+// declared key stays the key (pk / sk, room / day).
+func TestIndexedFlagSparesDeclaredKeyParts(t *testing.T) {
+	for _, tc := range []struct {
+		table, part, sort, sortType, sortCat string
+		rows, values                         int64
+	}{
+		{"kv_items", "pk", "sk", "text", "S", 2000, 40},
+		{"bookings", "room", "day", "date", "D", 1002, 10},
+	} {
+		s := &catalog.Schema{Tables: []catalog.Table{{
+			Schema: "public", Name: tc.table, Kind: catalog.KindTable, Migratable: true,
+			Columns:    []catalog.Column{col(tc.part, "text", "S"), col(tc.sort, tc.sortType, tc.sortCat), col("payload", "text", "S")},
+			PrimaryKey: &catalog.Index{Name: tc.table + "_pkey", Columns: []string{tc.part, tc.sort}, Constraint: true},
+		}}}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: tc.table, Rows: tc.rows, Columns: []catalog.ColumnProfile{
+			prof(tc.part, tc.values, tc.rows/tc.values, 5), prof(tc.sort, tc.rows/tc.values+2, tc.values, 10), prof("payload", tc.rows, 1, 32),
+		}}}}
+		pk, sk, why := designOne(t, s, p, &fakeChecker{})
+		if !slices.Equal(pk, []string{tc.part}) || !slices.Equal(sk, []string{tc.sort}) {
+			t.Errorf("%s: key %v / %v (%s), want %s / %s", tc.table, pk, sk, why, tc.part, tc.sort)
+		}
+	}
+}
+
+// TestPayloadNotKeyLastResort: a table with no constraint, a bytea body
+// unique in every row and a creation time: nothing natural passes, and
+// the last resort's "first column that can be a key" skipped nothing, so
+// the payload was the partition key. It is taken only when no other
+// column can be a key (rule payload-not-key).
+func TestPayloadNotKeyLastResort(t *testing.T) {
+	rows := int64(400)
+	s := &catalog.Schema{Tables: []catalog.Table{{
+		Schema: "public", Name: "blobs", Kind: catalog.KindTable, Migratable: true,
+		Columns: []catalog.Column{col("body", "bytea", "U"), col("created", "timestamp with time zone", "D")},
+	}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "blobs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("body", rows, 1, 16), prof("created", rows, 1, 8),
+	}}}}
+	pk, _, why := designOne(t, s, p, &fakeChecker{})
+	if slices.Equal(pk, []string{"body"}) {
+		t.Errorf("pk %v (%s), want no payload as partition key", pk, why)
+	}
+	s.Tables[0].Columns = s.Tables[0].Columns[:1]
+	p.Tables[0].Columns = p.Tables[0].Columns[:1]
+	if pk, _, why := designOne(t, s, p, &fakeChecker{}); !slices.Equal(pk, []string{"body"}) {
+		t.Errorf("only a payload: pk %v (%s), want body, the one column that can be a key", pk, why)
+	}
+}

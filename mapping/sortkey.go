@@ -279,6 +279,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 	var rs []ranked
 	var mirrored []string
 	seq := false
+	kinds := d.kindsBeforeTime(columns, proof, timeFirst)
 	for _, name := range columns {
 		col := d.t.Column(name)
 		if col == nil {
@@ -291,7 +292,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		}
 		r := 1
 		switch {
-		case kp.timeLike && timeFirst:
+		case kp.timeLike && timeFirst, slices.Contains(kinds, name):
 			r = 0
 		case sequenceEvidence(col, cp) != "" && d.referenceOf(name) == nil:
 			r, seq = 2, true
@@ -308,7 +309,7 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		sk.parts = append(sk.parts, r.kp)
 	}
 	if len(sk.parts) > 1 && slices.ContainsFunc(sk.parts, func(p keyPart) bool {
-		return p.part.Encoding == plans.EncNumber || p.part.Encoding == plans.EncBinary
+		return p.part.Encoding == plans.EncNumber
 	}) {
 		return nil, false
 	}
@@ -316,10 +317,56 @@ func (d *designer) sortKeyOrder(columns []string, proof string, timeFirst bool) 
 		return nil, false
 	}
 	sk.why = append(sk.why, d.sortKeyWhy(sk.parts, seq)...)
+	if len(kinds) > 0 {
+		sk.why = append(sk.why, fmt.Sprintf("%s keeps its place before the time (rule %s): a kind of the rows that the declared key puts first, so each kind's items form one queue in time order", strings.Join(kinds, ", "), RuleKindBeforeTime))
+	}
 	if len(mirrored) > 0 {
 		sk.why = append(sk.why, fmt.Sprintf("%s keeps its place in the key (rule %s): a reference whose dense values are its parent's numbering, no sequence of this table's, so it is not moved last as a surrogate tiebreak", strings.Join(mirrored, ", "), RuleMirroredReferenceOrder))
 	}
 	return sk, seq
+}
+
+// kindsBeforeTime are the columns of a declared key (columns in its order,
+// proof a declared key's) that the key places before its first time-like
+// column and that are kinds of the rows: fewer values than √rows, no
+// sequence, each holding at least two of an owner's rows on average (rule
+// kind-before-time). They keep their place ahead of the time.
+func (d *designer) kindsBeforeTime(columns []string, proof string, timeFirst bool) []string {
+	if !timeFirst || !strings.HasPrefix(proof, "unique by ") || len(columns) < 2 {
+		return nil
+	}
+	// The owner is the rest of the primary key: the kinds must group
+	// several of its rows each (a queue per kind), not one row per
+	// owner and kind (an employee's titles over time, which the time
+	// leads).
+	pk := d.t.PrimaryKey
+	if pk == nil || slices.ContainsFunc(columns, func(c string) bool { return !slices.Contains(pk.Columns, c) }) {
+		return nil
+	}
+	pairs := int64(1)
+	for _, c := range without(pk.Columns, columns) {
+		pairs *= max(1, d.distinctOf(c))
+	}
+	var kinds []string
+	for _, name := range columns {
+		col := d.t.Column(name)
+		if col == nil {
+			return nil
+		}
+		cp := d.colProfile(name)
+		if kp, why := keyPartFor(col, cp); why == "" && kp.timeLike {
+			if len(kinds) > 0 && 2*pairs > d.rows() {
+				return nil
+			}
+			return kinds
+		}
+		pairs *= max(1, d.distinctOf(name))
+		if n := d.distinctOf(name); n == 0 || !classification(n, d.rows()) || sequenceEvidence(col, cp) != "" {
+			return nil
+		}
+		kinds = append(kinds, name)
+	}
+	return nil
 }
 
 func (d *designer) sortKeyWhy(parts []keyPart, seq bool) []string {
@@ -380,7 +427,7 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 			continue
 		}
 		kp, why := d.sortPart(col, cp)
-		if why != "" || kp.part.Encoding == plans.EncNumber || kp.part.Encoding == plans.EncBinary || kp.bytes > plans.MaxSortKeyBytes/2 {
+		if why != "" || kp.part.Encoding == plans.EncNumber || rawBytes(kp) || kp.bytes > plans.MaxSortKeyBytes/2 {
 			continue
 		}
 		// Measures (amounts, sizes, counts) make poor sort keys even when

@@ -73,8 +73,17 @@ func keyPartFor(c *catalog.Column, cp *catalog.ColumnProfile) (keyPart, string) 
 	if k.single == "" {
 		k.single = "S"
 	}
+	if k.part.Encoding == plans.EncBinary {
+		// Inside a composite string key a bytea is its hex, two
+		// characters a byte; a key of it alone is B again (buildKey).
+		k.part.Encoding, k.bytes = plans.EncHex, 2*r.Bytes
+	}
 	return k, why
 }
+
+// rawBytes reports whether p is a bytea part, which a key of one part
+// keeps as B and a composite key spells in hex.
+func rawBytes(p keyPart) bool { return p.part.Encoding == plans.EncHex }
 
 // buildKey makes a key attribute from parts: a lone number or binary
 // column keeps its N or B type; anything else is a string with every part
@@ -85,8 +94,11 @@ func buildKey(attribute string, parts []keyPart, forceString bool) plans.Key {
 	if len(parts) == 1 && !forceString && parts[0].single != "S" {
 		p := parts[0].part
 		k.Type = parts[0].single
-		if k.Type == "N" {
+		switch k.Type {
+		case "N":
 			p.Encoding, p.Width = plans.EncNumber, 0
+		case "B":
+			p.Encoding = plans.EncBinary
 		}
 		k.Parts = []plans.KeyPart{p}
 		return k
@@ -99,6 +111,9 @@ func buildKey(attribute string, parts []keyPart, forceString bool) plans.Key {
 
 // keyBytes is the largest encoded size of a key made of parts.
 func keyBytes(parts []keyPart) int {
+	if len(parts) == 1 && rawBytes(parts[0]) {
+		return parts[0].bytes / 2
+	}
 	n := 0
 	for i, p := range parts {
 		if i > 0 {

@@ -1,6 +1,7 @@
 package order
 
 import (
+	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/binary"
@@ -97,6 +98,10 @@ type Rounds struct {
 	num     *numbering // DuplicatesNumber: the copies' numbers
 	seed    maphash.Seed
 	rounds  map[uint64]uint32
+	// run is the partition key of the rows just scanned, whose count
+	// is kept here and written to rounds only when another key comes
+	// (see countRound).
+	run keyRun
 	// count counts every (pk, sk) under hold; keys then holds the
 	// repeated ones, with their counts.
 	count  *collisionCount
@@ -251,8 +256,8 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		rec.Round = 1
 		return rec, nil
 	}
-	h := il.pkHash(rec.PK)
 	if il.sorted {
+		h := il.pkHash(rec.PK)
 		n, unsorted, became := il.ks.observe(h, rec.SK, il.skType())
 		if became {
 			il.depth[h] = n - 1
@@ -263,10 +268,43 @@ func (il *Rounds) scanRow(rec spill.Record) (spill.Record, error) {
 		}
 		return rec, nil
 	}
-	n := il.rounds[h] + 1
-	il.rounds[h] = n
-	rec.Round = n
+	rec.Round = il.countRound(rec.PK)
 	return rec, nil
+}
+
+// keyRun is a run of rows of one partition key value in scan order.
+type keyRun struct {
+	ok  bool
+	pk  []byte // nil for NULL; a copy of its own
+	h   uint64
+	n   uint32 // rows of the key so far, this run's included
+	buf []byte
+}
+
+// countRound counts a row of pk in rounds by arrival and returns its
+// round: one more than the rows of pk before it. A row of the key of the
+// row before it (the common case when the read is in key order, through
+// the key's index, or of a table appended key by key) costs a byte
+// comparison, without hashing the key or touching the map; the run's
+// count is written to the map when another key comes.
+func (il *Rounds) countRound(pk []byte) uint32 {
+	r := &il.run
+	if r.ok && (pk == nil) == (r.pk == nil) && bytes.Equal(pk, r.pk) {
+		r.n++
+		return r.n
+	}
+	if r.ok {
+		il.rounds[r.h] = r.n
+	}
+	h := il.pkHash(pk)
+	r.ok, r.h, r.n = true, h, il.rounds[h]+1
+	if pk == nil {
+		r.pk = nil
+	} else {
+		r.buf = append(r.buf[:0], pk...)
+		r.pk = r.buf
+	}
+	return r.n
 }
 
 // pkHash is the 64-bit hash rounds count partition keys under.

@@ -2,6 +2,8 @@ package order
 
 import (
 	"fmt"
+	"hash/maphash"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -291,5 +293,79 @@ func TestSharedTuningDividesTheMemory(t *testing.T) {
 	set := Tuning{SortMemory: 8 << 20}.Shared(4)
 	if set.SortMemory != 2<<20 {
 		t.Errorf("Shared(4) of 8 MiB sort memory = %d, want 2 MiB", set.SortMemory)
+	}
+}
+
+// TestCountRoundIsAMapCount: counting rounds by arrival with the run of
+// the key before (countRound) gives every row the round a plain count per
+// key hash gives: for keys in runs, interleaved, NULL and empty keys, and
+// numbers that DynamoDB takes for one ("1", "1.0", "01").
+func TestCountRoundIsAMapCount(t *testing.T) {
+	for _, typ := range []string{"S", "N"} {
+		tbl := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: typ}}
+		il := &Rounds{t: tbl, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}}
+		want := map[uint64]uint32{}
+		keys := [][]byte{nil, {}, []byte("1"), []byte("1.0"), []byte("01"), []byte("2"), []byte("10"), []byte("a")}
+		rng := rand.New(rand.NewPCG(1, 2))
+		var buf []byte
+		for i := 0; i < 20000; i++ {
+			k := keys[rng.IntN(len(keys))]
+			for run := 1 + rng.IntN(4); run > 0; run-- {
+				// Each row's key in a buffer of its own, as rows arrive.
+				var pk []byte
+				if k != nil {
+					buf = append(buf[:0], k...)
+					pk = buf
+				}
+				h := il.pkHash(pk)
+				want[h]++
+				if got := il.countRound(pk); got != want[h] {
+					t.Fatalf("%s row %d, key %q: round %d, want %d", typ, i, k, got, want[h])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkCountRound: rounds by arrival of 200,000 integer keys of 5
+// rows each, the rows of a key together (a read through the key's index)
+// or spread (a plain scan of a table written over time).
+func BenchmarkCountRound(b *testing.B) {
+	const keys, rows = 200000, 5
+	inOrder := make([][]byte, 0, keys*rows)
+	for k := 0; k < keys; k++ {
+		for r := 0; r < rows; r++ {
+			inOrder = append(inOrder, []byte(fmt.Sprint(k)))
+		}
+	}
+	spread := slices.Clone(inOrder)
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(spread), func(i, j int) { spread[i], spread[j] = spread[j], spread[i] })
+	for _, c := range []struct {
+		name string
+		pks  [][]byte
+	}{{"key-order", inOrder}, {"spread", spread}} {
+		b.Run(c.name, func(b *testing.B) {
+			tbl := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "N"}}
+			for b.Loop() {
+				il := &Rounds{t: tbl, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}}
+				for _, pk := range c.pks {
+					il.countRound(pk)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(c.pks)), "ns/row")
+		})
+		// What a row cost before the run: a hash and a map update each.
+		b.Run(c.name+"-map-only", func(b *testing.B) {
+			tbl := plans.Table{Source: "public.t", PartitionKey: plans.Key{Attribute: "pk", Type: "N"}}
+			for b.Loop() {
+				il := &Rounds{t: tbl, seed: maphash.MakeSeed(), rounds: map[uint64]uint32{}}
+				for _, pk := range c.pks {
+					h := il.pkHash(pk)
+					n := il.rounds[h] + 1
+					il.rounds[h] = n
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*len(c.pks)), "ns/row")
+		})
 	}
 }

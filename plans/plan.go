@@ -148,7 +148,8 @@ type KeyPart struct {
 
 // Key part encodings. Every one of them sorts as a string in the column's
 // natural order, except EncNumber and EncBinary, which are only allowed for
-// a key of one part whose Type is N or B.
+// a key of one part whose Type is N or B (a bytea inside a composite key
+// is EncHex).
 const (
 	// EncString is the text value; inside a composite key `\` and `#` are
 	// escaped with a backslash (which keeps keys distinct, not their
@@ -171,6 +172,13 @@ const (
 	EncTimestampTZ = "timestamptz"
 	// EncBinary is the raw bytes, for a key of Type B.
 	EncBinary = "binary"
+	// EncHex is a bytea's bytes as lowercase hexadecimal, two digits a
+	// byte ("0a1b…", 32 digits for a 16-byte uuid), for a bytea that is
+	// one part of a composite string key. Hex digits sort as the bytes
+	// they spell and never contain the separator, so the part sorts in
+	// DynamoDB's binary (byte) order, a shorter value before its
+	// extensions, and needs no escaping.
+	EncHex = "hex"
 )
 
 // Sharding spreads a hot partition key over Shards partition key values by

@@ -130,7 +130,7 @@ func TestReadReportsEveryProblemWithItsLocation(t *testing.T) {
 	p.Version = 7
 	bad := p.Tables[0]
 	bad.PartitionKey.Parts[0].Column = "x"
-	bad.SortKey.Parts = append(bad.SortKey.Parts, KeyPart{Column: "rental_id", Encoding: "hex"})
+	bad.SortKey.Parts = append(bad.SortKey.Parts, KeyPart{Column: "rental_id", Encoding: "base64"})
 	bad.Sharding = &Sharding{Shards: 0}
 	p.Tables = append(p.Tables, bad)
 	p.Tables[1].PartitionKey = Key{Attribute: "pk", Type: "N", Parts: []KeyPart{{Column: "note", Encoding: EncString}, {Column: "rental_id", Encoding: EncNumber}}}
@@ -143,7 +143,7 @@ func TestReadReportsEveryProblemWithItsLocation(t *testing.T) {
 		"tables[1].partition_key.type: a key of 2 columns is a joined string: type must be S",
 		`tables[1].partition_key.parts[0].encoding: a key of type N needs number encoding, got "string"`,
 		"tables[1].partition_key.parts[1].encoding: number encoding needs a one-column key of type N",
-		`tables[1].sort_key.parts[2].encoding: unknown key encoding "hex"`,
+		`tables[1].sort_key.parts[2].encoding: unknown key encoding "base64"`,
 		"tables[1].sharding.shards: must be at least 1, got 0",
 		`tables[1].attributes[5].name: attribute name "note" already used by column "note"`,
 		`tables[1].attributes[5].type: encoding "string" writes S, not "N"`,

@@ -332,6 +332,8 @@ func Derivable(p KeyPart, a *Attribute, typ string, n int) bool {
 		return typ == "N" && n == 1 && a.Encoding == AttrNumber
 	case EncBinary:
 		return typ == "B" && n == 1 && a.Encoding == AttrBinary
+	case EncHex:
+		return typ == "S" && a.Encoding == AttrBinary
 	case EncDate, EncTimestamp, EncTimestampTZ:
 		// The attribute encodings of dates and times are the key
 		// encodings of the same names.
@@ -413,7 +415,7 @@ func (v *validator) attribute(at string, a *Attribute) {
 // restricted to a one-part key of type N or B.
 var keyEncodings = map[string]bool{
 	EncString: true, EncInteger: true, EncNumber: true, EncDate: true,
-	EncTimestamp: true, EncTimestampTZ: true, EncBinary: true,
+	EncTimestamp: true, EncTimestampTZ: true, EncBinary: true, EncHex: true,
 }
 
 func (v *validator) key(at string, k *Key, columns map[string]bool, names map[string]string) {

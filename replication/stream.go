@@ -329,12 +329,31 @@ func values(t *pglogrepl.TupleData) []Value {
 	return out
 }
 
-// Close reports the confirmed position a last time and closes the
-// connection; the slot stays, at that position.
+// closeWait bounds how long Close waits for the server to end the
+// stream; past it, the connection is closed regardless and the server
+// releases the slot when it notices.
+const closeWait = 10 * time.Second
+
+// Close reports the confirmed position a last time, ends the stream and
+// closes the connection; the slot stays, at that position, and is free
+// when Close returns. Closing the socket alone leaves the walsender to
+// notice and release the slot a moment later, so the next command on the
+// slot (sync --drop, the next sync) could find it still in use: ending
+// the COPY first (CopyDone, answered once the server released the slot)
+// makes the release part of Close.
 func (s *Stream) Close(ctx context.Context) error {
 	ctx = context.WithoutCancel(ctx)
 	c := s.Confirmed()
 	err := pglogrepl.SendStandbyStatusUpdate(ctx, s.conn.pg, pglogrepl.StandbyStatusUpdate{WALWritePosition: c, WALFlushPosition: c, WALApplyPosition: c})
+	if err == nil {
+		// SendStandbyCopyDone reads until the server is ready for the
+		// next command, skipping the changes still in flight; it takes
+		// no context, so a deadline on the socket bounds it.
+		if nc := s.conn.pg.Conn(); nc != nil {
+			_ = nc.SetDeadline(time.Now().Add(closeWait))
+		}
+		_, _ = pglogrepl.SendStandbyCopyDone(ctx, s.conn.pg)
+	}
 	if cerr := s.conn.Close(ctx); err == nil {
 		err = cerr
 	}

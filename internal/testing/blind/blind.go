@@ -14,7 +14,7 @@
 // foreign keys and indexes, added after the data as the sources do),
 // expected.yaml (the verdicts) and SOURCE.md (where the DDL comes from and how
 // it was cut down). README.md describes the corpus, the
-// tune/holdout/holdout2/holdout3/holdout4 split and the verdict format.
+// tune/holdout/holdout2/holdout3/holdout4/holdout5 split and the verdict format.
 //
 // Score grades a plan's tables against the verdicts (right, acceptable,
 // wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
@@ -63,10 +63,14 @@ const (
 	// temporal, harbor, umami), its verdicts committed before any planner run
 	// on it: its results are only measured.
 	SplitHoldout4 = "holdout4"
+	// SplitHoldout5 marks a schema added as a fifth fresh holdout, its
+	// verdicts committed before any planner run on it: its results are only
+	// measured.
+	SplitHoldout5 = "holdout5"
 )
 
 // Splits lists every split, in the order they were added.
-var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4}
+var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4, SplitHoldout5}
 
 // Expectation is the expected design of every table of one corpus schema
 // (expected.yaml).

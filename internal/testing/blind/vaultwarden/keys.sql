@@ -1,0 +1,55 @@
+-- Primary keys, unique constraints and foreign keys of the Vaultwarden tables kept, as the
+-- applied migrations leave them (pg_dump order). Vaultwarden's migrations create no other
+-- index.
+
+ALTER TABLE attachments ADD CONSTRAINT attachments_pkey PRIMARY KEY (id);
+ALTER TABLE ciphers_collections ADD CONSTRAINT ciphers_collections_pkey PRIMARY KEY (cipher_uuid, collection_uuid);
+ALTER TABLE ciphers ADD CONSTRAINT ciphers_pkey PRIMARY KEY (uuid);
+ALTER TABLE collections_groups ADD CONSTRAINT collections_groups_pkey PRIMARY KEY (collections_uuid, groups_uuid);
+ALTER TABLE collections ADD CONSTRAINT collections_pkey PRIMARY KEY (uuid);
+ALTER TABLE devices ADD CONSTRAINT devices_pkey PRIMARY KEY (uuid, user_uuid);
+ALTER TABLE emergency_access ADD CONSTRAINT emergency_access_pkey PRIMARY KEY (uuid);
+ALTER TABLE event ADD CONSTRAINT event_pkey PRIMARY KEY (uuid);
+ALTER TABLE favorites ADD CONSTRAINT favorites_pkey PRIMARY KEY (user_uuid, cipher_uuid);
+ALTER TABLE folders_ciphers ADD CONSTRAINT folders_ciphers_pkey PRIMARY KEY (cipher_uuid, folder_uuid);
+ALTER TABLE folders ADD CONSTRAINT folders_pkey PRIMARY KEY (uuid);
+ALTER TABLE groups ADD CONSTRAINT groups_pkey PRIMARY KEY (uuid);
+ALTER TABLE groups_users ADD CONSTRAINT groups_users_pkey PRIMARY KEY (groups_uuid, users_organizations_uuid);
+ALTER TABLE org_policies ADD CONSTRAINT org_policies_org_uuid_atype_key UNIQUE (org_uuid, atype);
+ALTER TABLE org_policies ADD CONSTRAINT org_policies_pkey PRIMARY KEY (uuid);
+ALTER TABLE organizations ADD CONSTRAINT organizations_pkey PRIMARY KEY (uuid);
+ALTER TABLE sends ADD CONSTRAINT sends_pkey PRIMARY KEY (uuid);
+ALTER TABLE twofactor ADD CONSTRAINT twofactor_pkey PRIMARY KEY (uuid);
+ALTER TABLE twofactor ADD CONSTRAINT twofactor_user_uuid_atype_key UNIQUE (user_uuid, atype);
+ALTER TABLE users_collections ADD CONSTRAINT users_collections_pkey PRIMARY KEY (user_uuid, collection_uuid);
+ALTER TABLE users ADD CONSTRAINT users_email_key UNIQUE (email);
+ALTER TABLE users_organizations ADD CONSTRAINT users_organizations_pkey PRIMARY KEY (uuid);
+ALTER TABLE users_organizations ADD CONSTRAINT users_organizations_user_uuid_org_uuid_key UNIQUE (user_uuid, org_uuid);
+ALTER TABLE users ADD CONSTRAINT users_pkey PRIMARY KEY (uuid);
+ALTER TABLE attachments ADD CONSTRAINT attachments_cipher_uuid_fkey FOREIGN KEY (cipher_uuid) REFERENCES ciphers(uuid);
+ALTER TABLE ciphers_collections ADD CONSTRAINT ciphers_collections_cipher_uuid_fkey FOREIGN KEY (cipher_uuid) REFERENCES ciphers(uuid);
+ALTER TABLE ciphers_collections ADD CONSTRAINT ciphers_collections_collection_uuid_fkey FOREIGN KEY (collection_uuid) REFERENCES collections(uuid);
+ALTER TABLE ciphers ADD CONSTRAINT ciphers_organization_uuid_fkey FOREIGN KEY (organization_uuid) REFERENCES organizations(uuid);
+ALTER TABLE ciphers ADD CONSTRAINT ciphers_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE collections_groups ADD CONSTRAINT collections_groups_collections_uuid_fkey FOREIGN KEY (collections_uuid) REFERENCES collections(uuid);
+ALTER TABLE collections_groups ADD CONSTRAINT collections_groups_groups_uuid_fkey FOREIGN KEY (groups_uuid) REFERENCES groups(uuid);
+ALTER TABLE collections ADD CONSTRAINT collections_org_uuid_fkey FOREIGN KEY (org_uuid) REFERENCES organizations(uuid);
+ALTER TABLE devices ADD CONSTRAINT devices_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE emergency_access ADD CONSTRAINT emergency_access_grantee_uuid_fkey FOREIGN KEY (grantee_uuid) REFERENCES users(uuid);
+ALTER TABLE emergency_access ADD CONSTRAINT emergency_access_grantor_uuid_fkey FOREIGN KEY (grantor_uuid) REFERENCES users(uuid);
+ALTER TABLE favorites ADD CONSTRAINT favorites_cipher_uuid_fkey FOREIGN KEY (cipher_uuid) REFERENCES ciphers(uuid);
+ALTER TABLE favorites ADD CONSTRAINT favorites_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE folders_ciphers ADD CONSTRAINT folders_ciphers_cipher_uuid_fkey FOREIGN KEY (cipher_uuid) REFERENCES ciphers(uuid);
+ALTER TABLE folders_ciphers ADD CONSTRAINT folders_ciphers_folder_uuid_fkey FOREIGN KEY (folder_uuid) REFERENCES folders(uuid);
+ALTER TABLE folders ADD CONSTRAINT folders_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE groups ADD CONSTRAINT groups_organizations_uuid_fkey FOREIGN KEY (organizations_uuid) REFERENCES organizations(uuid);
+ALTER TABLE groups_users ADD CONSTRAINT groups_users_groups_uuid_fkey FOREIGN KEY (groups_uuid) REFERENCES groups(uuid);
+ALTER TABLE groups_users ADD CONSTRAINT groups_users_users_organizations_uuid_fkey FOREIGN KEY (users_organizations_uuid) REFERENCES users_organizations(uuid);
+ALTER TABLE org_policies ADD CONSTRAINT org_policies_org_uuid_fkey FOREIGN KEY (org_uuid) REFERENCES organizations(uuid);
+ALTER TABLE sends ADD CONSTRAINT sends_organization_uuid_fkey FOREIGN KEY (organization_uuid) REFERENCES organizations(uuid);
+ALTER TABLE sends ADD CONSTRAINT sends_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE twofactor ADD CONSTRAINT twofactor_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE users_collections ADD CONSTRAINT users_collections_collection_uuid_fkey FOREIGN KEY (collection_uuid) REFERENCES collections(uuid);
+ALTER TABLE users_collections ADD CONSTRAINT users_collections_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);
+ALTER TABLE users_organizations ADD CONSTRAINT users_organizations_org_uuid_fkey FOREIGN KEY (org_uuid) REFERENCES organizations(uuid);
+ALTER TABLE users_organizations ADD CONSTRAINT users_organizations_user_uuid_fkey FOREIGN KEY (user_uuid) REFERENCES users(uuid);

@@ -371,7 +371,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 	first.Detail = fmt.Sprintf("first accepted write %.2f s after the load process started (%.2f s after its read began, by the load's summary), of a %.2f s load",
 		median(firsts), median(readFirsts), median(loads))
 	temp.Detail = fmt.Sprintf("pg_stat_database.temp_bytes after − before the load: %s", fmtNum(median(temps), "B"))
-	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines of a child process through the load's sender (lean: the SDK's signer, credentials, endpoint rules and HTTP client) into a count-only simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
+	floor.Detail = fmt.Sprintf("the load's %s BatchWriteItem bodies, captured beforehand, sent by %d goroutines of a child process through the load's sender (lean: its own SigV4 signer where a probe shows it signs as the SDK's, the SDK's credentials, endpoint rules and HTTP client) into a count-only simulator: %.2f s, no PostgreSQL or pg2ddb; vs COPY %.2f s",
 		plans.Thousands(int64(nBodies)), b.c.Workers, median(floors), median(tableCopies))
 	floorSDK.Detail = fmt.Sprintf("the same bodies through the SDK's BatchWriteItem and its middleware stack (--write-client sdk): %.2f s vs COPY %.2f s; the load's sender %.2f s",
 		median(floorsSDK), median(tableCopies), median(floors))

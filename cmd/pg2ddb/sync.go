@@ -325,15 +325,9 @@ func (a *app) syncFollow(ctx context.Context, planPath, statePath string, plan *
 	if err != nil {
 		return err
 	}
-	defer func() {
-		// The slot is released by the server's walsender, which exits a
-		// moment after the connection closes: wait for it, so that when
-		// sync returns its slot is free for --resume or --drop.
-		stream.Close(ctx)
-		if free, err := replication.WaitReleased(context.WithoutCancel(ctx), pool, st.Slot, slotBusyWait); err == nil && !free {
-			fmt.Fprintf(a.stderr, "pg2ddb: warning: the server still shows the replication slot %s in use %s after sync closed its connection\n", st.Slot, slotBusyWait)
-		}
-	}()
+	// Close ends the stream and returns once the server released the
+	// slot, so it is free for --resume or --drop when sync returns.
+	defer stream.Close(ctx)
 	changes, err := extract.NewChanges(ctx, pool)
 	if err != nil {
 		return err

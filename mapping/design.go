@@ -1020,21 +1020,7 @@ func (d *designer) payload(col *catalog.Column) bool {
 // named reports whether a declared key, index or foreign key of the
 // table includes the column.
 func (d *designer) named(column string) bool {
-	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
-	if in(d.t.PrimaryKey) || d.t.IsForeignKeyColumn(column) {
-		return true
-	}
-	for i := range d.t.Uniques {
-		if in(&d.t.Uniques[i]) {
-			return true
-		}
-	}
-	for i := range d.t.Indexes {
-		if in(&d.t.Indexes[i]) {
-			return true
-		}
-	}
-	return false
+	return d.t.IsForeignKeyColumn(column) || keyedOrIndexed(d.t, column)
 }
 
 // holdsEmpty reports whether the profile shows empty strings in a text

@@ -300,25 +300,27 @@ func (n *tableNode) inferredReference(column string) *reference {
 // application reads no rows by it. A table the source indexes nowhere
 // says nothing either way.
 func (n *tableNode) unindexed(column string) bool {
-	t := n.table
-	if len(t.Indexes) == 0 {
-		return false
-	}
+	return len(n.table.Indexes) > 0 && !keyedOrIndexed(n.table, column)
+}
+
+// keyedOrIndexed reports whether column is part of t's primary key, a
+// unique constraint or a source index.
+func keyedOrIndexed(t *catalog.Table, column string) bool {
 	in := func(ix *catalog.Index) bool { return ix != nil && slices.Contains(ix.Columns, column) }
 	if in(t.PrimaryKey) {
-		return false
+		return true
 	}
 	for i := range t.Uniques {
 		if in(&t.Uniques[i]) {
-			return false
+			return true
 		}
 	}
 	for i := range t.Indexes {
 		if in(&t.Indexes[i]) {
-			return false
+			return true
 		}
 	}
-	return true
+	return false
 }
 
 // coarserOwner returns another declared one-column reference of n whose

@@ -14,7 +14,7 @@
 // foreign keys and indexes, added after the data as the sources do),
 // expected.yaml (the verdicts) and SOURCE.md (where the DDL comes from and how
 // it was cut down). README.md describes the corpus, the
-// tune/holdout/holdout2/holdout3/holdout4/holdout5 split and the verdict format.
+// tune/holdout/holdout2/holdout3/holdout4/holdout5/holdout6 split and the verdict format.
 //
 // Score grades a plan's tables against the verdicts (right, acceptable,
 // wrong, lookups unserved); TestScores plans every schema as `pg2ddb plan`
@@ -67,10 +67,14 @@ const (
 	// verdicts committed before any planner run on it: its results are only
 	// measured.
 	SplitHoldout5 = "holdout5"
+	// SplitHoldout6 marks a schema added as a sixth fresh holdout, its
+	// verdicts committed before any planner run on it: its results are only
+	// measured.
+	SplitHoldout6 = "holdout6"
 )
 
 // Splits lists every split, in the order they were added.
-var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4, SplitHoldout5}
+var Splits = []string{SplitTune, SplitHoldout, SplitHoldout2, SplitHoldout3, SplitHoldout4, SplitHoldout5, SplitHoldout6}
 
 // Expectation is the expected design of every table of one corpus schema
 // (expected.yaml).

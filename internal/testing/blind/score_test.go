@@ -27,7 +27,7 @@ var update = flag.Bool("update", false, "rewrite the recorded scores under testd
 // when a table scores worse than testdata/scores/<schema>.txt records, or
 // a recorded served lookup is now unserved; an improvement asks for the
 // file to be rewritten with -update. The summary tallies every split (tune,
-// holdout, holdout2, holdout3, holdout4, holdout5) apart.
+// holdout, holdout2, holdout3, holdout4, holdout5, holdout6) apart.
 func TestScores(t *testing.T) {
 	tallies := map[string]*Tally{}
 	for _, split := range Splits {

@@ -475,7 +475,7 @@ func (d *designer) lookups() []lookup {
 			l.cols, l.source = nc, src+" (over "+strings.Join(ix.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
 		}
 		if len(ix.Columns) > 0 {
-			l.classification = d.classifies(ix.Columns[0], true)
+			l.classification = d.classifies(ix.Columns[0], true) && !d.nameColumn(ix.Columns[0])
 			if col := t.Column(ix.Columns[0]); col != nil {
 				if kp, why := d.sortPart(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
 					l.sorts = true

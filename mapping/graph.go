@@ -133,6 +133,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	if d.randomIDPrimaryKey() != "" {
 		props, listed = append(props, listed...), nil
 	}
+	props = append(props, d.randomPKYields()...)
 	props = append(props, d.declaredNaturalKey()...)
 	props = append(props, d.assignedOwnerNumber()...)
 	props = append(props, d.sharedKeyPart()...)

@@ -68,7 +68,9 @@ const (
 	// random id (a uuid no default makes) says how one row is found, not
 	// how the rows are grouped: a composite unique key that names an
 	// owner ranks before it (a medium's tracks by position, each found by
-	// its uuid through an index).
+	// its uuid through an index). A one-column primary key on such an id
+	// yields the same way to a composite unique key whose owner is a
+	// declared reference (a user's two-factor methods, one per type).
 	RuleRandomIDYields = "random-id-yields"
 	// RuleLoginFirst: within alternate-natural-key, among one-column
 	// unique keys on identifiers, the handle a user signs in with
@@ -190,6 +192,14 @@ const (
 	// of meaning and their statistics (the owning reference with an
 	// ordering column, names with the identity as tiebreak, …).
 	RuleScoredCandidates = "scored-candidates"
+	// RuleRepeatedNameYields: a name or title of the row that repeats in
+	// the data (fewer values than rows), in a table with a declared
+	// reference NULL in some rows, is no identity — unique at most within
+	// an owner some rows lack, it repeats across owners and changes — and
+	// does not displace a primary key that other tables reference: the
+	// children carry that key, and the name stays a lookup (an index it
+	// leads is served, however few its values).
+	RuleRepeatedNameYields = "repeated-name-yields"
 	// RuleLookupNotIdentity: a column whose only evidence is that an
 	// ordinary (non-unique) index leads with it — no name, no reference —
 	// is a lookup, not an identity: it does not displace a primary key
@@ -286,7 +296,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

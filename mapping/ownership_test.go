@@ -1,0 +1,126 @@
+package mapping
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/pg2ddb/pg2ddb/catalog"
+)
+
+// TestRandomPKYieldsToOwner: two-factor methods keyed by a uuid the
+// application makes (no default, no index lists them), with UNIQUE
+// (user_id, kind): the user owns the methods, one per kind, and the uuid
+// stays a lookup (rule random-id-yields, on the primary key). Without the
+// composite key, or when its leading part references nothing, the uuid
+// stays the identity.
+func TestRandomPKYieldsToOwner(t *testing.T) {
+	rows := int64(900)
+	build := func(unique []string, fk bool) (*catalog.Schema, *catalog.Profile) {
+		var fks []catalog.ForeignKey
+		if fk {
+			fks = append(fks, fkTo("methods_user_fkey", "user_id", "users"))
+		}
+		tbl := tableOf("methods", []catalog.Column{col("method_id", "uuid", "U"), col("user_id", "bigint", "N"), col("kind", "integer", "N"), col("secret", "text", "S")},
+			[]string{"method_id"}, fks...)
+		if unique != nil {
+			tbl.Uniques = []catalog.Index{{Name: "methods_user_kind_key", Columns: unique, Constraint: true}}
+		}
+		users := tableOf("users", []catalog.Column{serialCol("id", "users")}, []string{"id"})
+		users.Migratable = false
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "methods", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("method_id", rows, 1, 16), prof("user_id", 600, 4, 8), prof("kind", 4, 400, 4), prof("secret", rows, 1, 40),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{tbl, users}}, p
+	}
+	s, p := build([]string{"user_id", "kind"}, true)
+	pk, sk, why := designTable(t, s, p, "methods")
+	if !slices.Equal(pk, []string{"user_id"}) || !slices.Equal(sk, []string{"kind"}) || !strings.Contains(why, RuleRandomIDYields) {
+		t.Errorf("uuid primary key beside UNIQUE (user_id, kind): pk %v sk %v why %q, want user_id / kind by %s", pk, sk, why, RuleRandomIDYields)
+	}
+	s, p = build([]string{"kind", "user_id"}, true)
+	if pk, sk, _ := designTable(t, s, p, "methods"); !slices.Equal(pk, []string{"user_id"}) || !slices.Equal(sk, []string{"kind"}) {
+		t.Errorf("uuid primary key beside UNIQUE (kind, user_id): pk %v sk %v, want user_id / kind", pk, sk)
+	}
+	s, p = build(nil, true)
+	if pk, _, _ := designTable(t, s, p, "methods"); !slices.Equal(pk, []string{"method_id"}) {
+		t.Errorf("uuid primary key, no composite key: pk %v, want method_id", pk)
+	}
+	s, p = build([]string{"user_id", "kind"}, false)
+	if pk, _, why := designTable(t, s, p, "methods"); strings.Contains(why, RuleRandomIDYields) {
+		t.Errorf("uuid primary key beside UNIQUE (user_id, kind) with no declared reference: pk %v why %q, want no %s", pk, why, RuleRandomIDYields)
+	}
+}
+
+// TestRepeatedNameYields: labels keyed by a serial that label links
+// reference, each with a title that repeats (17 titles over 2,500 labels)
+// and a project that some labels lack (NULL): the title, unique at most
+// within a project, is no identity, and the serial the children carry
+// stays the key (rule repeated-name-yields), while the title index is still
+// served. A title unique in every row is still the key; so is a repeated
+// title when nothing references the serial, or when the table has no
+// reference that may be missing (playlists by name).
+func TestRepeatedNameYields(t *testing.T) {
+	rows := int64(2_500)
+	build := func(titles int64, referenced, optional bool) (*catalog.Schema, *catalog.Profile) {
+		owner := col("project_id", "bigint", "N")
+		owner.NotNull = !optional
+		var fks []catalog.ForeignKey
+		if optional {
+			fks = append(fks, fkTo("labels_project_fkey", "project_id", "projects"))
+		}
+		cols := []catalog.Column{serialCol("id", "labels"), col("title", "text", "S")}
+		if optional {
+			cols = append(cols, owner)
+		}
+		labels := tableOf("labels", cols, []string{"id"}, fks...)
+		labels.Indexes = []catalog.Index{{Name: "labels_title", Columns: []string{"title"}}}
+		projects := tableOf("projects", []catalog.Column{serialCol("id", "projects")}, []string{"id"})
+		projects.Migratable = false
+		tables := []catalog.Table{labels, projects}
+		if referenced {
+			links := tableOf("label_links", []catalog.Column{serialCol("id", "label_links"), col("label_id", "bigint", "N")}, []string{"id"}, fkTo("links_label_fkey", "label_id", "labels"))
+			links.Migratable = false
+			tables = append(tables, links)
+		}
+		ownerProf := prof("project_id", 300, 20, 8)
+		if optional {
+			ownerProf.Nulls = 200
+		}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "labels", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("title", titles, rows/titles, 12), ownerProf,
+		}}}}
+		return &catalog.Schema{Tables: tables}, p
+	}
+	s, p := build(17, true, true)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	if pk := partColumns(&pt.PartitionKey); !slices.Equal(pk, []string{"id"}) || !strings.Contains(strings.Join(pt.PartitionKey.Why, " "), RuleRepeatedNameYields) {
+		t.Errorf("repeated title, optional owner, referenced serial: pk %v why %v, want id by %s", pk, pt.PartitionKey.Why, RuleRepeatedNameYields)
+	}
+	served := false
+	for _, ix := range pt.Indexes {
+		if ix.Enabled && slices.Equal(partColumns(&ix.PartitionKey), []string{"title"}) {
+			served = true
+		}
+	}
+	if !served {
+		t.Errorf("repeated title: no enabled index on title, want the title lookup served")
+	}
+	s, p = build(rows, true, true)
+	if pk, _, _ := designTable(t, s, p, "labels"); !slices.Equal(pk, []string{"title"}) {
+		t.Errorf("unique title, referenced serial: pk %v, want title", pk)
+	}
+	s, p = build(17, false, true)
+	if pk, _, _ := designTable(t, s, p, "labels"); slices.Equal(pk, []string{"id"}) {
+		t.Errorf("repeated title, serial referenced by nothing: pk %v, want no surrogate", pk)
+	}
+	s, p = build(17, true, false)
+	if pk, _, _ := designTable(t, s, p, "labels"); !slices.Equal(pk, []string{"title"}) {
+		t.Errorf("repeated title, no reference that may be missing: pk %v, want title", pk)
+	}
+}

@@ -205,6 +205,10 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	}
 	props = append(props, owned...)
 	props = append(props, listed...)
+	if listed, err = d.surrogateListedOwner(); err != nil {
+		return nil, err
+	}
+	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
 	return props, nil
 }

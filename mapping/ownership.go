@@ -1,9 +1,12 @@
 package mapping
 
 import (
+	"cmp"
 	"fmt"
 	"slices"
+	"strings"
 
+	"github.com/pg2ddb/pg2ddb/catalog"
 	"github.com/pg2ddb/pg2ddb/plans"
 )
 
@@ -91,4 +94,138 @@ func (d *designer) repeatedNameWhy(c *candidate) string {
 func (d *designer) nameColumn(column string) bool {
 	col := d.t.Column(column)
 	return col != nil && col.Category == "S" && roleOf(d.t.Name, col) == roleName
+}
+
+// surrogateListedOwner applies rule listed-owner to a table keyed by its
+// own sequence (a one-column surrogate primary key) whose declared keys
+// decided nothing: the column the source lists the rows by in more of its
+// ordinary indexes than any other column, and in at least two — an
+// identifier or a reference, never NULL, no time, no classification, no
+// sequence of the table's own — owns the rows (a user's to-do items,
+// listed pending and done). When every index it leads also holds one text
+// kind of the rows (fewer values than √rows, no reference), the pair is a
+// polymorphic reference, the owner (rule polymorphic-owner: an issue's or
+// a merge request's notes by (noteable_id, noteable_type)). The sort key is
+// the rest of the longest such index that a check proves unique and that
+// holds no time and no sequence of the table's own (a sequence makes any
+// check pass; a last-activity time changes), else the owner's ordering as
+// the scoring picks it. Indexes that differ only in the time or sequence
+// that orders them are one list read in two orders, and count once (a
+// user's comments by (author_id, created_at) and (author_id, id)).
+func (d *designer) surrogateListedOwner() ([]proposal, error) {
+	pk := d.t.PrimaryKey
+	if pk == nil || len(pk.Columns) != 1 || d.t.Column(pk.Columns[0]) == nil || !d.ownSequence(d.t.Column(pk.Columns[0])) {
+		return nil, nil
+	}
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows {
+		return nil, nil
+	}
+	// Two indexes that differ only in the time or the sequence that
+	// orders them are one list read in two orders: they count once.
+	lists := map[string]map[string]bool{}
+	for _, ix := range d.t.Indexes {
+		if len(ix.Columns) == 0 || len(ix.Expressions) > 0 {
+			continue
+		}
+		sig := []string{ix.Predicate}
+		for _, c := range ix.Columns[1:] {
+			if col := d.t.Column(c); col != nil && !d.ordersOnly(col) {
+				sig = append(sig, c)
+			}
+		}
+		slices.Sort(sig[1:])
+		if lists[ix.Columns[0]] == nil {
+			lists[ix.Columns[0]] = map[string]bool{}
+		}
+		lists[ix.Columns[0]][strings.Join(sig, "\x00")] = true
+	}
+	lead := map[string]int{}
+	for c, l := range lists {
+		lead[c] = len(l)
+	}
+	name, best, second := "", 0, 0
+	for i := range d.t.Columns {
+		col := &d.t.Columns[i]
+		n := lead[col.Name]
+		if n == 0 || !d.usable(col) || d.ownSequence(col) || anyWord(words(col.Name), timeWords) {
+			continue
+		}
+		if r := roleOf(d.t.Name, col); r == roleTime || r != roleIdentifier && d.referenceOf(col.Name) == nil {
+			continue
+		}
+		if dn := d.distinctOf(col.Name); dn == 0 || classification(dn, rows) {
+			continue
+		}
+		switch {
+		case n > best:
+			name, best, second = col.Name, n, best
+		case n > second:
+			second = n
+		}
+	}
+	if best < 2 || second >= best {
+		return nil, nil
+	}
+	var ixs []*catalog.Index
+	var names []string
+	for i := range d.t.Indexes {
+		if ix := &d.t.Indexes[i]; len(ix.Columns) > 0 && len(ix.Expressions) == 0 && ix.Columns[0] == name {
+			ixs, names = append(ixs, ix), append(names, ix.Name)
+		}
+	}
+	owner := []string{name}
+	why := fmt.Sprintf("primary key %s (%s) is the table's own sequence, and the source lists the rows by %s in %d lists (indexes %s), more than by any other column: the owner of its rows (rule %s)",
+		pk.Name, pk.Columns[0], name, best, strings.Join(names, ", "), RuleListedOwner)
+	if kind := d.polymorphicKind(name, ixs); kind != "" {
+		owner = append(owner, kind)
+		why += fmt.Sprintf("; every one of them holds %s too, a kind of %s values: (%s, %s) is a polymorphic reference, the owner (rule %s)", kind, plans.Thousands(d.distinctOf(kind)), name, kind, RulePolymorphicOwner)
+	}
+	slices.SortStableFunc(ixs, func(a, b *catalog.Index) int { return cmp.Compare(len(b.Columns), len(a.Columns)) })
+	for _, ix := range ixs {
+		rest := without(ix.Columns[1:], owner)
+		seq := slices.ContainsFunc(rest, func(c string) bool { col := d.t.Column(c); return col == nil || d.ordersOnly(col) })
+		nulls := slices.ContainsFunc(rest, func(c string) bool { cp := d.colProfile(c); return cp == nil || cp.Nulls > 0 })
+		if len(rest) == 0 || seq || nulls || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		res, err := d.check(append(slices.Clone(owner), rest...))
+		if err != nil {
+			return nil, err
+		}
+		if res.Unique {
+			return []proposal{{rule: RuleListedOwner, pk: owner, rest: rest, label: "checked",
+				why: why + "; the rest of " + ix.Name + " orders them (" + res.Proof + ")"}}, nil
+		}
+	}
+	return []proposal{{rule: RuleListedOwner, pk: owner, why: why}}, nil
+}
+
+// polymorphicKind is the text column, a kind of the rows (fewer values
+// than √rows, no reference, NULL in no row), that every one of ixs — the
+// indexes column leads — holds too: with column it names a row of one of
+// several tables (rule polymorphic-owner). "" when none does.
+func (d *designer) polymorphicKind(column string, ixs []*catalog.Index) string {
+	if len(ixs) == 0 {
+		return ""
+	}
+	for _, c := range ixs[0].Columns[1:] {
+		col := d.t.Column(c)
+		if col == nil || col.Category != "S" || d.referenceOf(c) != nil || !d.usable(col) {
+			continue
+		}
+		if n := d.distinctOf(c); n == 0 || !classification(n, d.rows()) {
+			continue
+		}
+		if !slices.ContainsFunc(ixs, func(ix *catalog.Index) bool { return !slices.Contains(ix.Columns, c) }) {
+			return c
+		}
+	}
+	return ""
+}
+
+// ordersOnly reports whether a column only orders an index's rows: a time
+// (by type, role or name) or a sequence of the table's own.
+func (d *designer) ordersOnly(col *catalog.Column) bool {
+	return col.Category == "D" || roleOf(d.t.Name, col) == roleTime || anyWord(words(col.Name), timeWords) || d.ownSequence(col)
 }

@@ -124,3 +124,56 @@ func TestRepeatedNameYields(t *testing.T) {
 		t.Errorf("repeated title, no reference that may be missing: pk %v, want title", pk)
 	}
 }
+
+// TestSurrogateListedOwner: notes keyed by a serial, on issues and merge
+// requests through (target_id, target_type), with no foreign key: two
+// indexes list a target's notes, both holding target_type, one lists a
+// project's and one an author's. The pair owns the notes (rules
+// listed-owner and polymorphic-owner). Take target_type out of one index
+// and target_id alone owns them. Comments listed by author in two orders
+// ((author_id, created_at) and (author_id, id)) are one list: the author
+// leads no more lists than the changeset, and the rule decides nothing.
+func TestSurrogateListedOwner(t *testing.T) {
+	rows := int64(6_000)
+	build := func(second []string) (*catalog.Schema, *catalog.Profile) {
+		notes := tableOf("notes", []catalog.Column{serialCol("id", "notes"), col("target_id", "bigint", "N"), col("target_type", "text", "S"),
+			col("project_id", "bigint", "N"), col("author_id", "bigint", "N"), col("created_at", "timestamp with time zone", "D")}, []string{"id"})
+		notes.Indexes = []catalog.Index{
+			{Name: "notes_target_id", Columns: []string{"target_id", "target_type", "id"}},
+			{Name: "notes_target_system", Columns: second},
+			{Name: "notes_project", Columns: []string{"project_id"}},
+			{Name: "notes_author", Columns: []string{"author_id", "created_at"}},
+		}
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "notes", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("target_id", 1_500, 12, 8), prof("target_type", 2, 3_500, 8),
+			prof("project_id", 300, 60, 8), prof("author_id", 500, 40, 8), prof("created_at", rows, 1, 8),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{notes}}, p
+	}
+	s, p := build([]string{"target_id", "target_type", "project_id"})
+	pk, _, why := designTable(t, s, p, "notes")
+	if !slices.Equal(pk, []string{"target_id", "target_type"}) || !strings.Contains(why, RuleListedOwner) || !strings.Contains(why, RulePolymorphicOwner) {
+		t.Errorf("notes listed by (target_id, target_type) twice: pk %v why %q, want target_id, target_type by %s and %s", pk, why, RuleListedOwner, RulePolymorphicOwner)
+	}
+	s, p = build([]string{"target_id", "project_id"})
+	if pk, _, why := designTable(t, s, p, "notes"); !slices.Equal(pk, []string{"target_id"}) || !strings.Contains(why, RuleListedOwner) {
+		t.Errorf("notes listed by target_id twice, once without its type: pk %v why %q, want target_id by %s", pk, why, RuleListedOwner)
+	}
+
+	comments := tableOf("changeset_comments", []catalog.Column{serialCol("id", "changeset_comments"), col("changeset_id", "bigint", "N"), col("author_id", "bigint", "N"),
+		col("created_at", "timestamp with time zone", "D")}, []string{"id"}, fkTo("cc_changeset_fkey", "changeset_id", "changesets"), fkTo("cc_author_fkey", "author_id", "users"))
+	comments.Indexes = []catalog.Index{
+		{Name: "cc_author_created", Columns: []string{"author_id", "created_at"}},
+		{Name: "cc_author_id", Columns: []string{"author_id", "id"}},
+		{Name: "cc_changeset_created", Columns: []string{"changeset_id", "created_at"}},
+	}
+	changesets := tableOf("changesets", []catalog.Column{serialCol("id", "changesets")}, []string{"id"})
+	users := tableOf("users", []catalog.Column{serialCol("id", "users")}, []string{"id"})
+	changesets.Migratable, users.Migratable = false, false
+	p = &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "changeset_comments", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 8), prof("changeset_id", 2_000, 6, 8), prof("author_id", 400, 50, 8), prof("created_at", rows, 1, 8),
+	}}}}
+	if pk, _, why := designTable(t, &catalog.Schema{Tables: []catalog.Table{comments, changesets, users}}, p, "changeset_comments"); strings.Contains(why, RuleListedOwner) {
+		t.Errorf("comments listed by author in two orders: pk %v why %q, want no %s", pk, why, RuleListedOwner)
+	}
+}

@@ -139,13 +139,20 @@ const (
 	// (Supplier#000000001) holds codes a system issued, not names: an
 	// identifier by its values, whatever its name.
 	RuleNumberedValues = "numbered-values"
-	// RuleListedOwner: a table without a primary key, whose declared
-	// keys decide nothing, whose source lists its rows by one column in
+	// RuleListedOwner: a table without a primary key, or keyed by its
+	// own sequence (a surrogate), whose declared keys decide nothing, whose source lists its rows by one column in
 	// two or more ordinary indexes (a user's notifications by room, and
 	// by stream position): that column owns the rows, before a key with
 	// versions only the data shows (the event each notification came
 	// from).
 	RuleListedOwner = "listed-owner"
+
+	// RulePolymorphicOwner: within listed-owner, when every index the
+	// owning column leads also holds one text kind of the rows (fewer
+	// values than √rows, no reference), the pair (id, type) is a
+	// polymorphic reference and the owner: the id alone repeats across
+	// the kinds (a note's issue or merge request).
+	RulePolymorphicOwner = "polymorphic-owner"
 
 	// RuleRandomPKOwner: a one-column primary key on an application-made
 	// random id, in a table whose source lists the rows by a reference in
@@ -296,7 +303,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RulePolymorphicOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.

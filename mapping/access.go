@@ -973,7 +973,12 @@ func (d *designer) proposeLeading(pt *plans.Table, l lookup, taken map[string]bo
 	}
 	lead := l.cols[0]
 	if _, ok := baseServes(pt, []string{lead}); ok {
-		return nil
+		// The base key serves the leading column's list; it serves the
+		// source's order too only when its sort key starts with the
+		// next column (a project's pipelines by iid are no list by ref).
+		if _, ok := baseServes(pt, l.cols[:2]); ok {
+			return nil
+		}
 	}
 	pkKey, why, h := d.indexKey(pt, lead, true)
 	if why != "" && h == nil {

@@ -593,7 +593,7 @@ func (d *designer) candidates() []*candidate {
 		for _, c := range fk.Columns {
 			refs[c] = true
 		}
-		add(fk.Columns, meaning, roleIdentifier, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
+		add(d.unrouted(fk.Columns), meaning, roleIdentifier, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
 	}
 	for i := range t.Columns {
 		c := &t.Columns[i]

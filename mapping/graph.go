@@ -196,6 +196,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 			props = append(props, p)
 		}
 	}
+	props = append(props, d.notNullPartialKeys()...)
 	props = append(props, d.madeIDOwner()...)
 	props = append(props, d.calendarDate()...)
 	props = append(props, d.dataUniqueNatural(true)...)

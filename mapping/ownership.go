@@ -229,3 +229,114 @@ func (d *designer) polymorphicKind(column string, ixs []*catalog.Index) string {
 func (d *designer) ordersOnly(col *catalog.Column) bool {
 	return col.Category == "D" || roleOf(d.t.Name, col) == roleTime || anyWord(words(col.Name), timeWords) || d.ownSequence(col)
 }
+
+// routingColumns are the columns of rule routing-key-part: a part of a
+// composite declared key with fewer values than √rows, that leads no
+// index and no declared key, that no one-column foreign key holds, that
+// references nothing by itself and is named after no table — a number —
+// beside a sequence of the table's own, which identifies the rows alone.
+// Such a column adds nothing to the key's
+// uniqueness: it routes the row to a storage partition or shard (a
+// partitioned table's partition_id, which PostgreSQL makes every unique
+// index hold) and owns nothing.
+func (d *designer) routingColumns() []string {
+	rows := d.rows()
+	if !d.profiled() || rows < minStatRows {
+		return nil
+	}
+	keys := []*catalog.Index{d.t.PrimaryKey}
+	for i := range d.t.Uniques {
+		keys = append(keys, &d.t.Uniques[i])
+	}
+	var out []string
+	for _, k := range keys {
+		if k == nil || len(k.Columns) < 2 || len(k.Expressions) > 0 {
+			continue
+		}
+		for _, c := range k.Columns {
+			if !slices.Contains(out, c) && d.routes(k.Columns, c) {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// routes reports whether column name of key cols is a routing part (rule
+// routing-key-part).
+func (d *designer) routes(cols []string, name string) bool {
+	rows := d.rows()
+	cp := d.colProfile(name)
+	if col := d.t.Column(name); col == nil || col.Category != "N" || cp == nil || cp.Nulls > 0 || cp.Distinct == 0 || !classification(cp.Distinct, rows) || d.referenceOf(name) != nil || d.namesTable(name) {
+		return false
+	}
+	leads := func(ix *catalog.Index) bool { return ix != nil && len(ix.Columns) > 0 && ix.Columns[0] == name }
+	if leads(d.t.PrimaryKey) || slices.ContainsFunc(d.t.Uniques, func(ix catalog.Index) bool { return leads(&ix) }) ||
+		slices.ContainsFunc(d.t.Indexes, func(ix catalog.Index) bool { return leads(&ix) }) ||
+		slices.ContainsFunc(d.t.ForeignKeys, func(fk catalog.ForeignKey) bool { return slices.Equal(fk.Columns, []string{name}) }) {
+		return false
+	}
+	return slices.ContainsFunc(cols, func(c string) bool {
+		if c == name {
+			return false
+		}
+		col := d.t.Column(c)
+		return col != nil && d.ownSequence(col)
+	})
+}
+
+// unrouted is cols without the table's routing columns (rule
+// routing-key-part), or cols when nothing else would remain.
+func (d *designer) unrouted(cols []string) []string {
+	rest := without(cols, d.routingColumns())
+	if len(rest) == 0 {
+		return cols
+	}
+	return rest
+}
+
+// notNullPartialKeys proposes the owners of composite unique indexes whose
+// predicate only leaves out rows where a column of the index is NULL
+// (WHERE iid IS NOT NULL), as rule nullable-key-parts does for whole
+// ones: NULLs are distinct in a unique index anyway, and a row with a NULL
+// key part could be no item, so the index proves the same as a whole one
+// for every row the profile shows holding no NULL in its columns.
+func (d *designer) notNullPartialKeys() []proposal {
+	var out []proposal
+	for i := range d.t.Uniques {
+		ix := d.t.Uniques[i]
+		if ix.Predicate == "" || len(ix.Expressions) > 0 || !notNullPredicate(ix.Predicate, ix.Columns) {
+			continue
+		}
+		pred := ix.Predicate
+		ix.Predicate = ""
+		kind := "unique index"
+		if ix.Constraint {
+			kind = "unique constraint"
+		}
+		for _, p := range d.compositeOwners(&ix, kind) {
+			p.rule = RuleNullableKeyParts
+			p.label += " (partial: WHERE " + pred + ", which leaves out only rows no item could hold)"
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// notNullPredicate reports whether a partial index's predicate is only
+// "c IS NOT NULL" conditions, joined by AND, on columns of the index.
+func notNullPredicate(pred string, cols []string) bool {
+	terms := strings.Split(strings.ToLower(pred), " and ")
+	for _, term := range terms {
+		term = strings.TrimSpace(strings.Trim(strings.TrimSpace(term), "()"))
+		name, ok := strings.CutSuffix(term, " is not null")
+		if !ok {
+			return false
+		}
+		name = strings.Trim(strings.TrimSpace(name), `"()`)
+		if !slices.ContainsFunc(cols, func(c string) bool { return strings.ToLower(c) == name }) {
+			return false
+		}
+	}
+	return len(terms) > 0
+}

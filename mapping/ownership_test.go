@@ -177,3 +177,78 @@ func TestSurrogateListedOwner(t *testing.T) {
 		t.Errorf("comments listed by author in two orders: pk %v why %q, want no %s", pk, why, RuleListedOwner)
 	}
 }
+
+// pipelinesLike is a partition of a partitioned table: PRIMARY KEY (id,
+// partition_id), id a serial, partition_id three numbers, and UNIQUE
+// (project_id, iid, partition_id) WHERE iid IS NOT NULL over columns
+// declared nullable but never NULL; jobs reference a pipeline by
+// (pipeline_id, partition_id) and are listed by (pipeline_id, stage). With
+// partitions false, the number has 600 values and leads an index of its own.
+func pipelinesLike(routing bool) (*catalog.Schema, *catalog.Profile) {
+	rows := int64(3_000)
+	nullable := func(c catalog.Column) catalog.Column { c.NotNull = false; return c }
+	pipes := tableOf("pipelines", []catalog.Column{serialCol("id", "pipelines"), col("partition_id", "bigint", "N"), nullable(col("project_id", "bigint", "N")),
+		nullable(col("iid", "integer", "N")), col("ref", "text", "S")}, []string{"id", "partition_id"})
+	pipes.Uniques = []catalog.Index{{Name: "pipelines_project_iid", Columns: []string{"project_id", "iid", "partition_id"}, Predicate: "(iid IS NOT NULL)"}}
+	pipes.Indexes = []catalog.Index{{Name: "pipelines_project_ref_id", Columns: []string{"project_id", "ref", "id"}}}
+	parts := int64(3)
+	if !routing {
+		parts = 600
+		pipes.Indexes = append(pipes.Indexes, catalog.Index{Name: "pipelines_partition", Columns: []string{"partition_id"}})
+	}
+	jobs := tableOf("jobs", []catalog.Column{serialCol("id", "jobs"), col("partition_id", "bigint", "N"), col("pipeline_id", "bigint", "N"), col("stage", "integer", "N"), col("name", "text", "S")},
+		[]string{"id", "partition_id"}, catalog.ForeignKey{Name: "jobs_pipeline_fkey", Columns: []string{"pipeline_id", "partition_id"}, RefSchema: "public", RefTable: "pipelines", RefColumns: []string{"id", "partition_id"}})
+	jobs.Indexes = []catalog.Index{{Name: "jobs_pipeline_stage", Columns: []string{"pipeline_id", "stage"}}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{
+		{Schema: "public", Name: "pipelines", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("partition_id", parts, rows/parts, 8), prof("project_id", 800, 12, 8), prof("iid", 40, 800, 4), prof("ref", 300, 40, 8),
+		}},
+		{Schema: "public", Name: "jobs", Rows: 4 * rows, Columns: []catalog.ColumnProfile{
+			prof("id", 4*rows, 1, 8), prof("partition_id", parts, 4*rows/parts, 8), prof("pipeline_id", rows, 5, 8), prof("stage", 5, 3_000, 4), prof("name", 7, 3_000, 8),
+		}},
+	}}
+	return &catalog.Schema{Tables: []catalog.Table{pipes, jobs}}, p
+}
+
+// TestRoutingKeyPart: the partition number beside the serial owns nothing
+// (rule routing-key-part): the pipelines are the project's, by the
+// partial unique index that only leaves out NULL iids (rule
+// nullable-key-parts), and the jobs the pipeline's, by the foreign key's
+// other column; (project_id, ref) stays served by an index, though the
+// base key's partition key is project_id. A number with many values that
+// leads an index of its own is no routing part.
+func TestRoutingKeyPart(t *testing.T) {
+	s, p := pipelinesLike(true)
+	plan, err := Design(context.Background(), s, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range plan.Tables {
+		pt := &plan.Tables[i]
+		pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey)
+		why := strings.Join(pt.PartitionKey.Why, " ")
+		switch pt.Source {
+		case "public.pipelines":
+			if !slices.Equal(pk, []string{"project_id"}) || len(sk) == 0 || sk[0] != "iid" || !strings.Contains(why, RuleNullableKeyParts) {
+				t.Errorf("pipelines: pk %v sk %v why %q, want project_id / iid by %s", pk, sk, why, RuleNullableKeyParts)
+			}
+			served := false
+			for _, ix := range pt.Indexes {
+				if ix.Enabled && slices.Equal(partColumns(&ix.PartitionKey), []string{"project_id"}) && ix.SortKey != nil && len(ix.SortKey.Parts) > 0 && ix.SortKey.Parts[0].Column == "ref" {
+					served = true
+				}
+			}
+			if !served {
+				t.Errorf("pipelines: no enabled index serves (project_id, ref)")
+			}
+		case "public.jobs":
+			if !slices.Equal(pk, []string{"pipeline_id"}) {
+				t.Errorf("jobs: pk %v sk %v why %q, want pipeline_id", pk, sk, why)
+			}
+		}
+	}
+	s, p = pipelinesLike(false)
+	if pk, _, _ := designTable(t, s, p, "pipelines"); !slices.Equal(pk, []string{"partition_id"}) {
+		t.Errorf("pipelines with 600 indexed partition numbers: pk %v, want partition_id (composite-key-owner, no routing part)", pk)
+	}
+}

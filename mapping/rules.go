@@ -52,6 +52,15 @@ const (
 	// own, else a reference to a surrogate, in that order; never a date —
 	// as the partition key, and the rest of the key as the sort key.
 	RuleCompositeKeyOwner = "composite-key-owner"
+	// RuleRoutingKeyPart: within composite-key-owner, a number in a
+	// composite declared key beside the table's own sequence, with fewer
+	// values than √rows, that leads no index and no declared key, that no
+	// one-column foreign key holds and that is named after no table,
+	// routes the row (a partitioned table's partition_id, which every
+	// unique index must hold): it owns nothing, a key left with one other
+	// column is no composite, and a foreign key holding it is a reference
+	// by its other columns.
+	RuleRoutingKeyPart = "routing-key-part"
 	// RuleSharedKeyPart: a table with two or more composite declared
 	// keys, one column of which is part of every one, is owned by that
 	// column: every key says the rest is unique only within it (a
@@ -87,6 +96,8 @@ const (
 	// parts are declared nullable but hold no NULL in any row names its
 	// owner as composite-key-owner does, after the keys the declaration
 	// alone proves.
+	// A partial unique index whose predicate only leaves out rows where a
+	// part of it is NULL (WHERE iid IS NOT NULL) counts as a whole one.
 	RuleNullableKeyParts = "nullable-key-parts"
 	// RuleKeylessOwnerFirst: a table without a primary key declares its
 	// identity only in unique constraints and indexes: a composite one
@@ -302,7 +313,7 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleRoutingKeyPart, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
 	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RulePolymorphicOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
@@ -656,6 +667,15 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		return nil
 	}
 	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	// Rule routing-key-part: a part that only routes the row owns
+	// nothing, and a key left with one other column is no composite.
+	routing := slices.DeleteFunc(d.routingColumns(), func(c string) bool { return !slices.Contains(ix.Columns, c) })
+	if len(ix.Columns)-len(routing) < 2 && len(routing) > 0 {
+		return nil
+	}
+	if len(routing) > 0 {
+		label += ", in which " + strings.Join(routing, ", ") + " only routes the row and owns nothing (rule " + RuleRoutingKeyPart + ")"
+	}
 	var nullable []string
 	for _, c := range ix.Columns {
 		col := d.t.Column(c)
@@ -699,7 +719,7 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 	}
 	for _, name := range ix.Columns {
 		col := d.t.Column(name)
-		if d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+		if d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime || slices.Contains(routing, name) {
 			continue
 		}
 		r := d.referenceOf(name)

@@ -340,3 +340,84 @@ func notNullPredicate(pred string, cols []string) bool {
 	}
 	return len(terms) > 0
 }
+
+// listedOrder is the sort key of rule listed-order: when no time alone
+// makes the partition key's rows unique, an ordinary source index (whole,
+// no expressions) that begins with the partition key lists the owner's
+// rows in the order the application reads them (a pipeline's jobs by
+// stage): its next columns up to the first that is NULL in some row, a
+// time (tried already), a sequence of the table's own or a reference (a
+// second parent filters the rows, it orders nothing) lead the sort key, before any column unique only by chance (a
+// job's token), and the primary key completes it when a check does not
+// prove them unique. Lists that end in a time (read in order) come before
+// lists of codes (filtered), and the longest first. nil when no such index
+// exists, or when one continues the partition key with a time: the source
+// lists the owner's rows in time order, and the time is the order.
+func (d *designer) listedOrder(c *candidate) (*sortKey, error) {
+	pk := c.columns()
+	var ixs []catalog.Index
+	for _, ix := range d.t.Indexes {
+		if len(ix.Expressions) > 0 || ix.Predicate != "" || len(ix.Columns) <= len(pk) || !slices.Equal(ix.Columns[:len(pk)], pk) {
+			continue
+		}
+		if col := d.t.Column(ix.Columns[len(pk)]); col != nil && d.ordersOnly(col) {
+			// The source lists the owner's rows in time order: the
+			// time, which the scoring completes, is the order.
+			return nil, nil
+		}
+		ixs = append(ixs, ix)
+	}
+	// A list that ends in a time is read in order; a list of codes is
+	// filtered. Ordered lists first, then the longest.
+	timed := func(ix catalog.Index) int {
+		if col := d.t.Column(ix.Columns[len(ix.Columns)-1]); col != nil && d.ordersOnly(col) {
+			return 0
+		}
+		return 1
+	}
+	slices.SortStableFunc(ixs, func(a, b catalog.Index) int {
+		if c := cmp.Compare(timed(a), timed(b)); c != 0 {
+			return c
+		}
+		return cmp.Compare(len(b.Columns), len(a.Columns))
+	})
+	for _, ix := range ixs {
+		var rest []string
+		for _, name := range ix.Columns[len(pk):] {
+			col, cp := d.t.Column(name), d.colProfile(name)
+			if col == nil || cp == nil || cp.Nulls > 0 || d.ordersOnly(col) || d.refersTo(name) {
+				break
+			}
+			rest = append(rest, name)
+		}
+		if len(rest) == 0 || d.checks >= d.opts.MaxChecks {
+			continue
+		}
+		why := fmt.Sprintf("rule %s: index %s (%s) lists %s's rows in this order", RuleListedOrder, ix.Name, strings.Join(ix.Columns, ", "), strings.Join(pk, ", "))
+		r, err := d.check(append(slices.Clone(pk), rest...))
+		if err != nil {
+			return nil, err
+		}
+		if r.Unique {
+			if sk, _ := d.sortKeyFromOrdered(rest, r.Proof); sk != nil {
+				sk = d.holdTomorrow(c, sk)
+				sk.why = append(sk.why, why)
+				return sk, nil
+			}
+			continue
+		}
+		if key := d.t.PrimaryKey; key != nil && key.KeyCandidate() {
+			if sk, _ := d.sortKeyFromOrdered(append(slices.Clone(rest), without(key.Columns, rest)...), "unique by primary key "+key.Name+" ("+strings.Join(key.Columns, ", ")+")"); sk != nil {
+				sk.why = append(sk.why, why+"; the primary key completes it")
+				return sk, nil
+			}
+		}
+	}
+	return nil, nil
+}
+
+// refersTo reports whether a column leads a reference of the table,
+// declared or inferred.
+func (d *designer) refersTo(name string) bool {
+	return slices.ContainsFunc(d.node().refs, func(r *reference) bool { return len(r.columns) > 0 && r.columns[0] == name })
+}

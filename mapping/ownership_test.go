@@ -252,3 +252,52 @@ func TestRoutingKeyPart(t *testing.T) {
 		t.Errorf("pipelines with 600 indexed partition numbers: pk %v, want partition_id (composite-key-owner, no routing part)", pk)
 	}
 }
+
+// TestListedOrder: a pipeline's jobs, owned by the pipeline, listed by the
+// source as (pipeline_id, stage, created_at) and filtered by (pipeline_id,
+// status, kind); no time is unique within a pipeline, but a token is
+// unique in every row. The source's ordered list leads the sort key, the
+// primary key completing it (rule listed-order), not the token. With an
+// index (pipeline_id, created_at) the source lists the jobs in time order,
+// and the rule stands aside (the scoring's order decides, as before).
+func TestListedOrder(t *testing.T) {
+	rows := int64(8_000)
+	build := func(timeIndex bool) (*catalog.Schema, *catalog.Profile) {
+		jobs := tableOf("jobs", []catalog.Column{serialCol("id", "jobs"), col("pipeline_id", "bigint", "N"), col("stage", "integer", "N"), col("status", "text", "S"),
+			col("kind", "text", "S"), col("token", "text", "S"), col("created_at", "timestamp with time zone", "D")}, []string{"id"}, fkTo("jobs_pipeline_fkey", "pipeline_id", "pipelines"))
+		jobs.Indexes = []catalog.Index{
+			{Name: "jobs_pipeline_status_kind", Columns: []string{"pipeline_id", "status", "kind"}},
+			{Name: "jobs_pipeline_stage_created", Columns: []string{"pipeline_id", "stage", "created_at"}},
+		}
+		if timeIndex {
+			jobs.Indexes = append(jobs.Indexes, catalog.Index{Name: "jobs_pipeline_created", Columns: []string{"pipeline_id", "created_at"}})
+		}
+		pipes := tableOf("pipelines", []catalog.Column{serialCol("id", "pipelines")}, []string{"id"})
+		pipes.Migratable = false
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "jobs", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("pipeline_id", 2_000, 5, 8), prof("stage", 5, 2_000, 4), prof("status", 6, 3_000, 8),
+			prof("kind", 2, 5_000, 8), prof("token", rows, 1, 20), prof("created_at", 2_000, 5, 8),
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{jobs, pipes}}, p
+	}
+	chk := &fakeChecker{unique: [][]string{{"pipeline_id", "token"}, {"id"}}}
+	s, p := build(false)
+	plan, err := Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	pk, sk := partColumns(&pt.PartitionKey), partColumns(pt.SortKey)
+	if !slices.Equal(pk, []string{"pipeline_id"}) || len(sk) == 0 || sk[0] != "stage" || !strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleListedOrder) {
+		t.Errorf("jobs listed by (pipeline_id, stage, created_at): pk %v sk %v why %v, want pipeline_id / stage … by %s", pk, sk, pt.SortKey.Why, RuleListedOrder)
+	}
+	s, p = build(true)
+	plan, err = Design(context.Background(), s, p, chk, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt = &plan.Tables[0]
+	if sk := partColumns(pt.SortKey); len(sk) > 0 && sk[0] == "stage" || strings.Contains(strings.Join(pt.SortKey.Why, " "), RuleListedOrder) {
+		t.Errorf("jobs also listed by (pipeline_id, created_at): sk %v why %v, want no %s", sk, pt.SortKey.Why, RuleListedOrder)
+	}
+}

@@ -269,6 +269,14 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleListedOrder (sort keys): when no time alone makes the
+	// partition key's rows unique, an ordinary source index that begins
+	// with the partition key gives the order of its rows: its next
+	// columns (never NULL, no time, no sequence of the table's own, no
+	// reference) lead the sort
+	// key, before a column unique only by chance, and the primary key
+	// completes it when a check does not prove them unique.
+	RuleListedOrder = "listed-order"
 	// RuleReferenceTiebreak (sort keys): a partition key that is one
 	// reference, unique only in today's data and by no declared key, takes
 	// the primary key as its sort key: one row per parent is a

@@ -199,6 +199,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	props = append(props, d.notNullPartialKeys()...)
 	props = append(props, d.madeIDOwner()...)
 	props = append(props, d.calendarDate()...)
+	props = append(props, d.nullableOneColumnKeys()...)
 	props = append(props, d.dataUniqueNatural(true)...)
 	owned, err := d.ownedCodes()
 	if err != nil {

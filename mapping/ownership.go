@@ -421,3 +421,40 @@ func (d *designer) listedOrder(c *candidate) (*sortKey, error) {
 func (d *designer) refersTo(name string) bool {
 	return slices.ContainsFunc(d.node().refs, func(r *reference) bool { return len(r.columns) > 0 && r.columns[0] == name })
 }
+
+// nullableOneColumnKeys proposes, after the keys the declaration proves,
+// a one-column unique constraint or index on a column declared nullable
+// that holds no NULL in any row of the profile (rule nullable-key-parts,
+// as alternate-natural-key reads a declared NOT NULL one): an identifier,
+// a name or a plain column with no sequence evidence and no random id.
+// With no rows to judge, the declaration decides and the key is skipped.
+func (d *designer) nullableOneColumnKeys() []proposal {
+	if d.rows() == 0 {
+		return nil
+	}
+	var out []proposal
+	for i := range d.t.Uniques {
+		ix := &d.t.Uniques[i]
+		if len(ix.Columns) != 1 || len(ix.Expressions) > 0 || ix.Predicate != "" && !notNullPredicate(ix.Predicate, ix.Columns) {
+			continue
+		}
+		col := d.t.Column(ix.Columns[0])
+		cp := d.colProfile(ix.Columns[0])
+		if col == nil || col.NotNull || cp == nil || cp.Nulls > 0 || sequenceEvidence(col, cp) != "" || d.appID(col, cp) || d.referenceOf(col.Name) != nil {
+			continue
+		}
+		switch roleOf(d.t.Name, col) {
+		case roleIdentifier, roleName, roleDescriptive, roleOther:
+		default:
+			continue
+		}
+		kind := "unique index"
+		if ix.Constraint {
+			kind = "unique constraint"
+		}
+		label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, col.Name)
+		out = append(out, proposal{rule: RuleNullableKeyParts, pk: ix.Columns, label: label + ", whose nullable " + col.Name + " holds no NULL in any row",
+			why: label + " is the natural identity beside the table's surrogate: " + col.Name + " is declared nullable but holds no NULL in any row"})
+	}
+	return out
+}

@@ -301,3 +301,33 @@ func TestListedOrder(t *testing.T) {
 		t.Errorf("jobs also listed by (pipeline_id, created_at): sk %v why %v, want no %s", sk, pt.SortKey.Why, RuleListedOrder)
 	}
 }
+
+// TestNullableOneColumnKey: SSH keys keyed by a serial, with a fingerprint
+// declared nullable but set in every row and unique by an index, beside a
+// key text the data shows unique: the declared fingerprint is the identity
+// (rule nullable-key-parts, one column). One NULL fingerprint and the
+// data-proven key text decides, as before.
+func TestNullableOneColumnKey(t *testing.T) {
+	rows := int64(1_000)
+	build := func(nulls int64) (*catalog.Schema, *catalog.Profile) {
+		fp := col("fingerprint", "text", "S")
+		fp.NotNull = false
+		keys := tableOf("keys", []catalog.Column{serialCol("id", "keys"), col("key", "text", "S"), fp}, []string{"id"})
+		keys.Uniques = []catalog.Index{{Name: "keys_fingerprint", Columns: []string{"fingerprint"}}}
+		fpProf := prof("fingerprint", rows-nulls, 1, 40)
+		fpProf.Nulls = nulls
+		p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "keys", Rows: rows, Columns: []catalog.ColumnProfile{
+			prof("id", rows, 1, 8), prof("key", rows, 1, 200), fpProf,
+		}}}}
+		return &catalog.Schema{Tables: []catalog.Table{keys}}, p
+	}
+	s, p := build(0)
+	pk, _, why := designTable(t, s, p, "keys")
+	if !slices.Equal(pk, []string{"fingerprint"}) || !strings.Contains(why, RuleNullableKeyParts) {
+		t.Errorf("nullable unique fingerprint with no NULL: pk %v why %q, want fingerprint by %s", pk, why, RuleNullableKeyParts)
+	}
+	s, p = build(1)
+	if pk, _, _ := designTable(t, s, p, "keys"); slices.Equal(pk, []string{"fingerprint"}) {
+		t.Errorf("nullable unique fingerprint with a NULL: pk %v, want no fingerprint", pk)
+	}
+}

@@ -98,6 +98,8 @@ const (
 	// alone proves.
 	// A partial unique index whose predicate only leaves out rows where a
 	// part of it is NULL (WHERE iid IS NOT NULL) counts as a whole one.
+	// A one-column unique key on a nullable column with no NULL is the
+	// identity the same way, before a column only the data shows unique.
 	RuleNullableKeyParts = "nullable-key-parts"
 	// RuleKeylessOwnerFirst: a table without a primary key declares its
 	// identity only in unique constraints and indexes: a composite one

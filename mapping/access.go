@@ -928,6 +928,13 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 				sparse = why
 			}
 			if why == "" {
+				if l.kind == plans.AccessIndex && len(cols) == 2 && l.surrogate == cols[1] && l.surrogate != cols[0] {
+					// Rule index-leading-column, with two columns: the
+					// sequence only orders the list, which readers look
+					// up by the leading column (a project's jobs by id).
+					pkKey.Why = append(pkKey.Why, l.surrogate+" is sequence-style but only in the sort key: it orders the list, which readers look up by "+cols[0])
+					l.surrogate = ""
+				}
 				ix := d.buildIndex(pt, l, pkKey, skKey, taken)
 				if firstWhy != "" && l.indexed {
 					// Never reversed silently: the source's order is

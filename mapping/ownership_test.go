@@ -331,3 +331,33 @@ func TestNullableOneColumnKey(t *testing.T) {
 		t.Errorf("nullable unique fingerprint with a NULL: pk %v, want no fingerprint", pk)
 	}
 }
+
+// TestSequenceOrdersTwoColumnList: jobs owned by their pipeline, listed
+// per project by an index (project_id, id): the serial only orders the
+// project's list, so the index is served (rule index-leading-column, two
+// columns), not turned off as a key holding a surrogate.
+func TestSequenceOrdersTwoColumnList(t *testing.T) {
+	rows := int64(6_000)
+	jobs := tableOf("jobs", []catalog.Column{serialCol("id", "jobs"), col("pipeline_id", "bigint", "N"), col("project_id", "bigint", "N"), col("name", "text", "S")},
+		[]string{"id"}, fkTo("jobs_pipeline_fkey", "pipeline_id", "pipelines"))
+	jobs.Indexes = []catalog.Index{{Name: "jobs_project_id", Columns: []string{"project_id", "id"}}, {Name: "jobs_pipeline", Columns: []string{"pipeline_id", "name"}}}
+	pipes := tableOf("pipelines", []catalog.Column{serialCol("id", "pipelines")}, []string{"id"})
+	pipes.Migratable = false
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "jobs", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 8), prof("pipeline_id", 2_000, 3, 8), prof("project_id", 500, 40, 8), prof("name", 7, 1_000, 8),
+	}}}}
+	plan, err := Design(context.Background(), &catalog.Schema{Tables: []catalog.Table{jobs, pipes}}, p, &fakeChecker{}, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pt := &plan.Tables[0]
+	served := false
+	for _, ix := range pt.Indexes {
+		if slices.Equal(partColumns(&ix.PartitionKey), []string{"project_id"}) && ix.Enabled {
+			served = true
+		}
+	}
+	if !served {
+		t.Errorf("jobs by (project_id, id): base %v, indexes %+v; want an enabled index on project_id", partColumns(&pt.PartitionKey), pt.Indexes)
+	}
+}

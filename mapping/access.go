@@ -401,7 +401,13 @@ func (d *designer) lookups() []lookup {
 		return ""
 	}
 	if pk := t.PrimaryKey; pk != nil {
-		out = append(out, lookup{kind: plans.AccessPrimaryKey, source: "primary key " + pk.Name, cols: pk.Columns, indexed: true, unusable: unusable(pk), referencedBy: d.referencers(pk.Columns)})
+		// Rule routing-key-part: a part that only routes the row is no
+		// part of what readers find it by.
+		cols, src := d.unrouted(pk.Columns), "primary key "+pk.Name
+		if len(cols) < len(pk.Columns) {
+			src += " (" + strings.Join(without(pk.Columns, cols), ", ") + " only routes the row, rule " + RuleRoutingKeyPart + ")"
+		}
+		out = append(out, lookup{kind: plans.AccessPrimaryKey, source: src, cols: cols, indexed: true, unusable: unusable(pk), referencedBy: d.referencers(cols)})
 	}
 	for i := range t.Uniques {
 		u := &t.Uniques[i]

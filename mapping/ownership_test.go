@@ -215,7 +215,8 @@ func pipelinesLike(routing bool) (*catalog.Schema, *catalog.Profile) {
 // partial unique index that only leaves out NULL iids (rule
 // nullable-key-parts), and the jobs the pipeline's, by the foreign key's
 // other column; (project_id, ref) stays served by an index, though the
-// base key's partition key is project_id. A number with many values that
+// base key's partition key is project_id, and the primary key's lookup is
+// by id alone, served because the jobs carry it. A number with many values that
 // leads an index of its own is no routing part.
 func TestRoutingKeyPart(t *testing.T) {
 	s, p := pipelinesLike(true)
@@ -240,6 +241,15 @@ func TestRoutingKeyPart(t *testing.T) {
 			}
 			if !served {
 				t.Errorf("pipelines: no enabled index serves (project_id, ref)")
+			}
+			byID := false
+			for _, ix := range pt.Indexes {
+				if ix.Enabled && slices.Equal(partColumns(&ix.PartitionKey), []string{"id"}) {
+					byID = true
+				}
+			}
+			if !byID {
+				t.Errorf("pipelines: no enabled index on id, which the jobs' (pipeline_id, partition_id) carries")
 			}
 		case "public.jobs":
 			if !slices.Equal(pk, []string{"pipeline_id"}) {

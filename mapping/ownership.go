@@ -440,7 +440,14 @@ func (d *designer) nullableOneColumnKeys() []proposal {
 		}
 		col := d.t.Column(ix.Columns[0])
 		cp := d.colProfile(ix.Columns[0])
-		if col == nil || col.NotNull || cp == nil || cp.Nulls > 0 || sequenceEvidence(col, cp) != "" || d.appID(col, cp) || d.referenceOf(col.Name) != nil {
+		if col == nil || col.NotNull || cp == nil || cp.Nulls > 0 || d.appID(col, cp) {
+			continue
+		}
+		// A reference keys the rows only as alternate-natural-key lets
+		// it: one row per parent, its dense values the parent's
+		// numbering (a 1:1 extension found by its parent's key).
+		inherited := d.inheritedDensity(col)
+		if sequenceEvidence(col, cp) != "" && !inherited || d.referenceOf(col.Name) != nil && !inherited {
 			continue
 		}
 		switch roleOf(d.t.Name, col) {
@@ -453,8 +460,11 @@ func (d *designer) nullableOneColumnKeys() []proposal {
 			kind = "unique constraint"
 		}
 		label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, col.Name)
-		out = append(out, proposal{rule: RuleNullableKeyParts, pk: ix.Columns, label: label + ", whose nullable " + col.Name + " holds no NULL in any row",
-			why: label + " is the natural identity beside the table's surrogate: " + col.Name + " is declared nullable but holds no NULL in any row"})
+		why := label + " is the natural identity beside the table's surrogate: " + col.Name + " is declared nullable but holds no NULL in any row"
+		if inherited {
+			why = label + " makes the row one per " + d.referenceOf(col.Name).parent + ": a 1:1 extension found by its parent's key (" + col.Name + " is declared nullable but holds no NULL in any row, and its dense values are the parent's numbering)"
+		}
+		out = append(out, proposal{rule: RuleNullableKeyParts, pk: ix.Columns, label: label + ", whose nullable " + col.Name + " holds no NULL in any row", why: why})
 	}
 	return out
 }

@@ -371,3 +371,33 @@ func TestSequenceOrdersTwoColumnList(t *testing.T) {
 		t.Errorf("jobs by (project_id, id): base %v, indexes %+v; want an enabled index on project_id", partColumns(&pt.PartitionKey), pt.Indexes)
 	}
 }
+
+// TestNullableOneToOneExtension: project settings keyed by a serial, one
+// per project by a unique index on project_id — declared nullable, set in
+// every row, dense (the projects' own numbering) — are found by their
+// project's key (rule nullable-key-parts, one column, as
+// alternate-natural-key reads a NOT NULL one), not by a creator who owns
+// nothing of them.
+func TestNullableOneToOneExtension(t *testing.T) {
+	rows := int64(1_000)
+	pid := col("project_id", "bigint", "N")
+	pid.NotNull = false
+	creator := col("creator_id", "bigint", "N")
+	creator.NotNull = false
+	settings := tableOf("settings", []catalog.Column{serialCol("id", "settings"), pid, creator, col("name", "text", "S")}, []string{"id"},
+		fkTo("settings_project_fkey", "project_id", "projects"), fkTo("settings_creator_fkey", "creator_id", "users"))
+	settings.Uniques = []catalog.Index{{Name: "settings_project", Columns: []string{"project_id"}}}
+	settings.Indexes = []catalog.Index{{Name: "settings_creator", Columns: []string{"creator_id", "id"}}}
+	projects := tableOf("projects", []catalog.Column{serialCol("id", "projects")}, []string{"id"})
+	users := tableOf("users", []catalog.Column{serialCol("id", "users")}, []string{"id"})
+	projects.Migratable, users.Migratable = false, false
+	dense := prof("project_id", rows, 1, 8)
+	dense.Sequence = &catalog.SequenceEvidence{Kind: catalog.SeqDenseMonotonic, Evidence: []string{"dense monotonic; a reference that mirrors projects's surrogate id"}}
+	p := &catalog.Profile{Tables: []catalog.TableProfile{{Schema: "public", Name: "settings", Rows: rows, Columns: []catalog.ColumnProfile{
+		prof("id", rows, 1, 8), dense, prof("creator_id", 300, 10, 8), prof("name", 90, 30, 10),
+	}}}}
+	pk, _, why := designTable(t, &catalog.Schema{Tables: []catalog.Table{settings, projects, users}}, p, "settings")
+	if !slices.Equal(pk, []string{"project_id"}) || !strings.Contains(why, RuleNullableKeyParts) {
+		t.Errorf("settings one per project by a unique index on nullable project_id: pk %v why %q, want project_id by %s", pk, why, RuleNullableKeyParts)
+	}
+}

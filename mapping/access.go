@@ -401,7 +401,13 @@ func (d *designer) lookups() []lookup {
 		return ""
 	}
 	if pk := t.PrimaryKey; pk != nil {
-		out = append(out, lookup{kind: plans.AccessPrimaryKey, source: "primary key " + pk.Name, cols: pk.Columns, indexed: true, unusable: unusable(pk), referencedBy: d.referencers(pk.Columns)})
+		// Rule routing-key-part: a part that only routes the row is no
+		// part of what readers find it by.
+		cols, src := d.unrouted(pk.Columns), "primary key "+pk.Name
+		if len(cols) < len(pk.Columns) {
+			src += " (" + strings.Join(without(pk.Columns, cols), ", ") + " only routes the row, rule " + RuleRoutingKeyPart + ")"
+		}
+		out = append(out, lookup{kind: plans.AccessPrimaryKey, source: src, cols: cols, indexed: true, unusable: unusable(pk), referencedBy: d.referencers(cols)})
 	}
 	for i := range t.Uniques {
 		u := &t.Uniques[i]
@@ -475,7 +481,7 @@ func (d *designer) lookups() []lookup {
 			l.cols, l.source = nc, src+" (over "+strings.Join(ix.Expressions, ", ")+": keyed on the columns as stored; the source's normalisation is not applied, so readers look up the stored value)"
 		}
 		if len(ix.Columns) > 0 {
-			l.classification = d.classifies(ix.Columns[0], true)
+			l.classification = d.classifies(ix.Columns[0], true) && !d.nameColumn(ix.Columns[0])
 			if col := t.Column(ix.Columns[0]); col != nil {
 				if kp, why := d.sortPart(col, d.colProfile(col.Name)); why == "" && kp.timeLike {
 					l.sorts = true
@@ -928,6 +934,13 @@ func (d *designer) proposeIndex(pt *plans.Table, l lookup, taken map[string]bool
 				sparse = why
 			}
 			if why == "" {
+				if l.kind == plans.AccessIndex && len(cols) == 2 && l.surrogate == cols[1] && l.surrogate != cols[0] {
+					// Rule index-leading-column, with two columns: the
+					// sequence only orders the list, which readers look
+					// up by the leading column (a project's jobs by id).
+					pkKey.Why = append(pkKey.Why, l.surrogate+" is sequence-style but only in the sort key: it orders the list, which readers look up by "+cols[0])
+					l.surrogate = ""
+				}
 				ix := d.buildIndex(pt, l, pkKey, skKey, taken)
 				if firstWhy != "" && l.indexed {
 					// Never reversed silently: the source's order is
@@ -973,7 +986,12 @@ func (d *designer) proposeLeading(pt *plans.Table, l lookup, taken map[string]bo
 	}
 	lead := l.cols[0]
 	if _, ok := baseServes(pt, []string{lead}); ok {
-		return nil
+		// The base key serves the leading column's list; it serves the
+		// source's order too only when its sort key starts with the
+		// next column (a project's pipelines by iid are no list by ref).
+		if _, ok := baseServes(pt, l.cols[:2]); ok {
+			return nil
+		}
 	}
 	pkKey, why, h := d.indexKey(pt, lead, true)
 	if why != "" && h == nil {

@@ -273,7 +273,7 @@ func (d *designer) design() (*plans.Table, error) {
 	// A plain column unique in every row (a band's lower bound) is a
 	// data-proven natural key; a date or a measure is not.
 	uniquePlain := chosen != nil && chosen.plain && chosen.exact && chosen.distinct >= d.rows() && chosen.role != roleTime && chosen.role != roleMeasure
-	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed) || chosen.fk == nil && chosen.meaning == meaningLeading && (chosen.role == roleOther || chosen.role == roleMeasure)) {
+	if chosen != nil && rule == RuleScoredCandidates && d.referencedPK != "" && (chosen.plain && !uniquePlain || chosen.fk != nil && (chosen.meaning == meaningClassification || chosen.meaning == meaningUnindexed) || chosen.fk == nil && chosen.meaning == meaningLeading && (chosen.role == roleOther || chosen.role == roleMeasure) || d.repeatedName(chosen)) {
 		// The children carry the primary key's values: a column with no
 		// evidence of meaning, or a category, does not displace it.
 		warned := len(pt.Warnings)
@@ -287,6 +287,9 @@ func (d *designer) design() (*plans.Table, error) {
 			c.why = append(c.why, "referenced by "+d.referencedPK+": the key the children carry outranks "+strings.Join(chosen.columns(), ", ")+" ("+chosen.why[0]+")")
 			if chosen.fk == nil && chosen.meaning == meaningLeading {
 				c.why[len(c.why)-1] += " — rule " + RuleLookupNotIdentity + ": a column whose only evidence is an ordinary index is a lookup, served by an index, not the rows' identity"
+			}
+			if d.repeatedName(chosen) {
+				c.why[len(c.why)-1] += d.repeatedNameWhy(chosen)
 			}
 			chosen, sk, rule = c, s, RuleSequenceOnlyFallback
 		}
@@ -590,7 +593,7 @@ func (d *designer) candidates() []*candidate {
 		for _, c := range fk.Columns {
 			refs[c] = true
 		}
-		add(fk.Columns, meaning, roleIdentifier, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
+		add(d.unrouted(fk.Columns), meaning, roleIdentifier, fmt.Sprintf("foreign key %s → %s, %s", fk.Name, ref, role), fk)
 	}
 	for i := range t.Columns {
 		c := &t.Columns[i]

@@ -133,6 +133,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	if d.randomIDPrimaryKey() != "" {
 		props, listed = append(props, listed...), nil
 	}
+	props = append(props, d.randomPKYields()...)
 	props = append(props, d.declaredNaturalKey()...)
 	props = append(props, d.assignedOwnerNumber()...)
 	props = append(props, d.sharedKeyPart()...)
@@ -195,14 +196,20 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 			props = append(props, p)
 		}
 	}
+	props = append(props, d.notNullPartialKeys()...)
 	props = append(props, d.madeIDOwner()...)
 	props = append(props, d.calendarDate()...)
+	props = append(props, d.nullableOneColumnKeys()...)
 	props = append(props, d.dataUniqueNatural(true)...)
 	owned, err := d.ownedCodes()
 	if err != nil {
 		return nil, err
 	}
 	props = append(props, owned...)
+	props = append(props, listed...)
+	if listed, err = d.surrogateListedOwner(); err != nil {
+		return nil, err
+	}
 	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
 	return props, nil

@@ -395,7 +395,7 @@ func TestRulesDocumented(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder, RuleKindBeforeTime) {
+	for _, rule := range append(slices.Clone(KeyRules), RuleEpochTime, RuleDeclaredScopeTiebreak, RuleOrdinalPosition, RuleReferenceTiebreak, RuleMirroredReferenceOrder, RuleKindBeforeTime, RuleListedOrder) {
 		if !strings.Contains(string(doc), "`"+rule+"`") {
 			t.Errorf("rule %s is not described in docs/key-design.md", rule)
 		}

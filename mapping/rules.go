@@ -52,6 +52,15 @@ const (
 	// own, else a reference to a surrogate, in that order; never a date —
 	// as the partition key, and the rest of the key as the sort key.
 	RuleCompositeKeyOwner = "composite-key-owner"
+	// RuleRoutingKeyPart: within composite-key-owner, a number in a
+	// composite declared key beside the table's own sequence, with fewer
+	// values than √rows, that leads no index and no declared key, that no
+	// one-column foreign key holds and that is named after no table,
+	// routes the row (a partitioned table's partition_id, which every
+	// unique index must hold): it owns nothing, a key left with one other
+	// column is no composite, and a foreign key holding it is a reference
+	// by its other columns.
+	RuleRoutingKeyPart = "routing-key-part"
 	// RuleSharedKeyPart: a table with two or more composite declared
 	// keys, one column of which is part of every one, is owned by that
 	// column: every key says the rest is unique only within it (a
@@ -68,7 +77,9 @@ const (
 	// random id (a uuid no default makes) says how one row is found, not
 	// how the rows are grouped: a composite unique key that names an
 	// owner ranks before it (a medium's tracks by position, each found by
-	// its uuid through an index).
+	// its uuid through an index). A one-column primary key on such an id
+	// yields the same way to a composite unique key whose owner is a
+	// declared reference (a user's two-factor methods, one per type).
 	RuleRandomIDYields = "random-id-yields"
 	// RuleLoginFirst: within alternate-natural-key, among one-column
 	// unique keys on identifiers, the handle a user signs in with
@@ -85,6 +96,10 @@ const (
 	// parts are declared nullable but hold no NULL in any row names its
 	// owner as composite-key-owner does, after the keys the declaration
 	// alone proves.
+	// A partial unique index whose predicate only leaves out rows where a
+	// part of it is NULL (WHERE iid IS NOT NULL) counts as a whole one.
+	// A one-column unique key on a nullable column with no NULL is the
+	// identity the same way, before a column only the data shows unique.
 	RuleNullableKeyParts = "nullable-key-parts"
 	// RuleKeylessOwnerFirst: a table without a primary key declares its
 	// identity only in unique constraints and indexes: a composite one
@@ -137,13 +152,20 @@ const (
 	// (Supplier#000000001) holds codes a system issued, not names: an
 	// identifier by its values, whatever its name.
 	RuleNumberedValues = "numbered-values"
-	// RuleListedOwner: a table without a primary key, whose declared
-	// keys decide nothing, whose source lists its rows by one column in
+	// RuleListedOwner: a table without a primary key, or keyed by its
+	// own sequence (a surrogate), whose declared keys decide nothing, whose source lists its rows by one column in
 	// two or more ordinary indexes (a user's notifications by room, and
 	// by stream position): that column owns the rows, before a key with
 	// versions only the data shows (the event each notification came
 	// from).
 	RuleListedOwner = "listed-owner"
+
+	// RulePolymorphicOwner: within listed-owner, when every index the
+	// owning column leads also holds one text kind of the rows (fewer
+	// values than √rows, no reference), the pair (id, type) is a
+	// polymorphic reference and the owner: the id alone repeats across
+	// the kinds (a note's issue or merge request).
+	RulePolymorphicOwner = "polymorphic-owner"
 
 	// RuleRandomPKOwner: a one-column primary key on an application-made
 	// random id, in a table whose source lists the rows by a reference in
@@ -190,6 +212,14 @@ const (
 	// of meaning and their statistics (the owning reference with an
 	// ordering column, names with the identity as tiebreak, …).
 	RuleScoredCandidates = "scored-candidates"
+	// RuleRepeatedNameYields: a name or title of the row that repeats in
+	// the data (fewer values than rows), in a table with a declared
+	// reference NULL in some rows, is no identity — unique at most within
+	// an owner some rows lack, it repeats across owners and changes — and
+	// does not displace a primary key that other tables reference: the
+	// children carry that key, and the name stays a lookup (an index it
+	// leads is served, however few its values).
+	RuleRepeatedNameYields = "repeated-name-yields"
 	// RuleLookupNotIdentity: a column whose only evidence is that an
 	// ordinary (non-unique) index leads with it — no name, no reference —
 	// is a lookup, not an identity: it does not displace a primary key
@@ -241,6 +271,14 @@ const (
 	// identifier by its name, whose values are seconds since 1970 orders a
 	// partition's items like a timestamp.
 	RuleEpochTime = "epoch-time"
+	// RuleListedOrder (sort keys): when no time alone makes the
+	// partition key's rows unique, an ordinary source index that begins
+	// with the partition key gives the order of its rows: its next
+	// columns (never NULL, no time, no sequence of the table's own, no
+	// reference) lead the sort
+	// key, before a column unique only by chance, and the primary key
+	// completes it when a check does not prove them unique.
+	RuleListedOrder = "listed-order"
 	// RuleReferenceTiebreak (sort keys): a partition key that is one
 	// reference, unique only in today's data and by no declared key, takes
 	// the primary key as its sort key: one row per parent is a
@@ -285,8 +323,8 @@ const (
 // KeyRules lists the decision list's partition key rules in priority
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
-	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
+	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleRoutingKeyPart, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RulePolymorphicOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -639,6 +677,15 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 		return nil
 	}
 	label := fmt.Sprintf("%s %s (%s)", kind, ix.Name, strings.Join(ix.Columns, ", "))
+	// Rule routing-key-part: a part that only routes the row owns
+	// nothing, and a key left with one other column is no composite.
+	routing := slices.DeleteFunc(d.routingColumns(), func(c string) bool { return !slices.Contains(ix.Columns, c) })
+	if len(ix.Columns)-len(routing) < 2 && len(routing) > 0 {
+		return nil
+	}
+	if len(routing) > 0 {
+		label += ", in which " + strings.Join(routing, ", ") + " only routes the row and owns nothing (rule " + RuleRoutingKeyPart + ")"
+	}
 	var nullable []string
 	for _, c := range ix.Columns {
 		col := d.t.Column(c)
@@ -682,7 +729,7 @@ func (d *designer) compositeOwners(ix *catalog.Index, kind string) []proposal {
 	}
 	for _, name := range ix.Columns {
 		col := d.t.Column(name)
-		if d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime {
+		if d.ownSequence(col) || anyWord(words(name), timeWords) || roleOf(d.t.Name, col) == roleTime || slices.Contains(routing, name) {
 			continue
 		}
 		r := d.referenceOf(name)

@@ -505,7 +505,15 @@ func (d *designer) searchSortKey(c *candidate) (*sortKey, error) {
 		sk.why = d.sortKeyWhy(parts, false)
 		return sk, nil
 	}
-	for _, o := range ordered {
+	for i, o := range ordered {
+		if i == len(timeLike) && !person {
+			// Rule listed-order: no time orders the owner's rows alone;
+			// the source's own list of them does, before a column
+			// unique by chance.
+			if sk, err := d.listedOrder(c); sk != nil || err != nil {
+				return sk, err
+			}
+		}
 		if sk, err := try(o); sk != nil || err != nil {
 			if sk != nil && !person {
 				sk = d.placeFirst(c, sk)

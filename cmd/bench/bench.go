@@ -232,6 +232,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		var ld child
 		var cpTable, cpSelect time.Duration
 		var tempBefore, tempAfter int64
+		var loadSimCPU time.Duration // the bench process's CPU during the load: the simulator's
 		var lerr, cerr error
 		doLoad := func() {
 			// Settled before and after, so that neither the COPYs' spill
@@ -240,7 +241,10 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 			if tempBefore, lerr = tempBytes(ctx, d.url, 1200*time.Millisecond, 10*time.Second); lerr != nil {
 				return
 			}
-			if ld, lerr = b.load(ctx, d, sim.URL(), fmt.Sprintf("fig1-%d", i)); lerr != nil {
+			cpu0 := selfCPU()
+			ld, lerr = b.load(ctx, d, sim.URL(), fmt.Sprintf("fig1-%d", i))
+			loadSimCPU = selfCPU() - cpu0
+			if lerr != nil {
 				return
 			}
 			tempAfter, lerr = tempBytes(ctx, d.url, 1200*time.Millisecond, 10*time.Second)
@@ -358,7 +362,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		f.Runs = append(f.Runs, map[string]float64{"load_s": sec(ld.Wall), "copy_table_s": sec(cpTable), "copy_select_s": sec(cpSelect),
 			"load_user_s": sec(ld.User), "load_sys_s": sec(ld.Sys), "load_maxrss_mb": float64(ld.MaxRSS) / (1 << 20),
 			"write_span_s": writeSpan, "floor_s": sec(bare), "floor_sdk_s": flSDK.Seconds, "floor_sdk_cpu_s": flSDK.CPU, "first_write_s": sec(firstWrite), "first_write_from_read_s": sec(readFirst), "temp_bytes": float64(tempLoad),
-			"copy_backend_cpu_s": sec(cpRes.backendCPU), "floor_cpu_s": fl.CPU, "arrival_load_s": sec(arr.Wall), "arrival_cpu_s": sec(arr.User + arr.Sys),
+			"copy_backend_cpu_s": sec(cpRes.backendCPU), "floor_cpu_s": fl.CPU, "load_sim_cpu_s": sec(loadSimCPU), "floor_sim_cpu_s": fl.SimCPU, "arrival_load_s": sec(arr.Wall), "arrival_cpu_s": sec(arr.User + arr.Sys),
 			"copy_index_s": sec(cpIndex.wall), "replay_1_s": rp1.Seconds, "replay_all_s": rpAll.Seconds, "replay_all_procs": float64(rpAll.Procs), "replay_1_cpu_s": rp1.CPU, "replay_all_cpu_s": rpAll.CPU})
 		logf("figure 1 run %d: load %.2fs (first write at %.2fs, writing %.2fs, %s temp bytes on the source), COPY of the table %.2fs, COPY of its SELECT %.2fs, write floor %.2fs (%.2f CPU-s; through the SDK %.2fs, %.2f CPU-s)",
 			i+1, sec(ld.Wall), sec(firstWrite), writeSpan, plans.Thousands(tempLoad), sec(cpTable), sec(cpSelect), sec(bare), fl.CPU, flSDK.Seconds, flSDK.CPU)

@@ -227,6 +227,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		return fail(fmt.Errorf("capture the load's rows: %w", err))
 	}
 	var loads, tableCopies, selectCopies, rates, firsts, readFirsts, temps, floors, floorsSDK, floorSDKCPUs []float64
+	var loadSimCPUs, floorSimCPUs []float64
 	var loadCPUs, copyCPUs, floorCPUs, arrivals, arrivalCPUs, arrivalFirsts, rates1, ratesAll, indexCopies []float64
 	for i := range b.c.Runs {
 		var ld child
@@ -354,6 +355,7 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		arrFirst, _ := summaryFirstWrite(arr.Stdout, d.table().Target)
 		loadCPUs, copyCPUs, floorCPUs = append(loadCPUs, loadCPU), append(copyCPUs, copyCPU), append(floorCPUs, fl.CPU*perM)
 		floorSDKCPUs = append(floorSDKCPUs, flSDK.CPU*perM)
+		loadSimCPUs, floorSimCPUs = append(loadSimCPUs, sec(loadSimCPU)*perM), append(floorSimCPUs, fl.SimCPU*perM)
 		arrivals, arrivalCPUs, arrivalFirsts = append(arrivals, sec(arr.Wall)), append(arrivalCPUs, sec(arr.User+arr.Sys)*perM), append(arrivalFirsts, sec(arrFirst))
 		loads, tableCopies, selectCopies = append(loads, sec(ld.Wall)), append(tableCopies, sec(cpTable)), append(selectCopies, sec(cpSelect))
 		firsts, readFirsts, temps = append(firsts, sec(firstWrite)), append(readFirsts, sec(readFirst)), append(temps, float64(tempLoad))
@@ -386,7 +388,8 @@ func (b *bench) figure1(ctx context.Context) []Figure {
 		median(floorCPUs), median(copyCPUs))
 	cpuFloorSDK.Detail = fmt.Sprintf("the same through the SDK's BatchWriteItem: %.2f CPU-s per 1M rows vs the backend's %.2f (the load's sender %.2f)",
 		median(floorSDKCPUs), median(copyCPUs), median(floorCPUs))
-	sum.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s + write floor %.2f s, every part on the same %d cores", median(loads), median(tableCopies), median(floors), runtime.NumCPU())
+	sum.Detail = fmt.Sprintf("load %.2f s vs COPY %.2f s + write floor %.2f s, every part on the same %d cores; CPU-s per 1M rows: load %.2f + its simulator %.2f (+ the backend's read) vs COPY backend %.2f, floor sender %.2f + its simulator %.2f",
+		median(loads), median(tableCopies), median(floors), runtime.NumCPU(), median(loadCPUs), median(loadSimCPUs), median(copyCPUs), median(floorCPUs), median(floorSimCPUs))
 	par.Detail = fmt.Sprintf("captured COPY output replayed through decode → key → rounds → encode → batches into a null sink: %.0f rows/s at GOMAXPROCS=1, %.0f rows/s at %d",
 		median(rates1), median(ratesAll), runtime.NumCPU())
 	byOrder.Detail = fmt.Sprintf("sort-key rounds %.2f s (%.2f CPU-s per 1M rows, first write %.2f s after the read began) vs arrival rounds %.2f s (%.2f CPU-s, first write %.2f s)",

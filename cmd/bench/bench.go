@@ -675,9 +675,10 @@ func collectDistinct(v any, out map[string]float64) {
 // 3.26–3.37, s = 2 1.15–1.21 / 2.95–2.99, s = 4 1.15–1.17 / 3.59–3.76;
 // s = 8 1.21 on a quiet machine (2c 1.34–1.46) and 1.46–2.18 on a busy
 // one, s = 12 1.44–1.61: flat up to 4, then the loader's wall clock
-// shows. 4 keeps the figure on that plateau at a quarter of the real-time
-// cost.
-const spreadTimeScaleMax = 4
+// shows. On a busier machine (load average 5–8) the plateau ends sooner:
+// s = 4 1.23–1.50, s = 2 1.16–1.18. 2 keeps the figure on it with room for
+// other work on the machine, at half the real-time cost.
+const spreadTimeScaleMax = 2
 
 // spreadLoaderShare is the most of the loader's unthrottled write rate
 // (figure 1's) that the simulated table's capacity, in wall-clock terms,

@@ -23,12 +23,13 @@ func TestSpreadTimeScaleIsFixedForAFastLoader(t *testing.T) {
 // loader's rate.
 func TestSpreadTimeScaleKeepsTheTableTheBottleneck(t *testing.T) {
 	const tableWCU = 8000
-	got, why := spreadTimeScale(0, 40_000, tableWCU)
-	if got > 2 || got <= 0 {
-		t.Fatalf("loader at 40,000 items/s: time scale %v (%s), want at most 2", got, why)
+	const slow = 20_000 // items/s: 40% of it is 8,000 WCU/s, time scale 1
+	got, why := spreadTimeScale(0, slow, tableWCU)
+	if got >= spreadTimeScaleMax || got <= 0 {
+		t.Fatalf("loader at %d items/s: time scale %v (%s), want below %v", slow, got, why, spreadTimeScaleMax)
 	}
-	if capacity := tableWCU * got; capacity > spreadLoaderShare*40_000 {
-		t.Errorf("wall-clock capacity %.0f WCU/s above 40%% of the loader's 40,000 items/s", capacity)
+	if capacity := tableWCU * got; capacity > spreadLoaderShare*slow {
+		t.Errorf("wall-clock capacity %.0f WCU/s above 40%% of the loader's %d items/s", capacity, slow)
 	}
 	if got, _ := spreadTimeScale(0, 100, tableWCU); got <= 0 {
 		t.Errorf("a very slow loader: time scale %v, want positive", got)

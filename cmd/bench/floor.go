@@ -107,6 +107,10 @@ func writeBodies(path string, bodies [][]byte) error {
 type floorResult struct {
 	Seconds float64 `json:"seconds"`
 	CPU     float64 `json:"cpu_s"`
+	// SimCPU is the CPU time of the bench process, where the simulator
+	// runs, over the child's life: the simulator's share of the floor,
+	// set by the parent.
+	SimCPU float64 `json:"-"`
 }
 
 // runFloorChild is the child: it sends the bodies in path to table at
@@ -183,8 +187,10 @@ func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, 
 	if err != nil {
 		return floorResult{}, err
 	}
+	cpu0 := selfCPU()
 	ch, err := runChild(ctx, b.c.work, nil, b.logPath("floor-"+string(wc)), self, "-floor-child", path, "-floor-endpoint", sim.URL(),
 		"-floor-table", t.Target, "-floor-client", string(wc), "-workers", strconv.Itoa(b.c.Workers))
+	simCPU := selfCPU() - cpu0
 	if err != nil {
 		return floorResult{}, err
 	}
@@ -192,6 +198,7 @@ func (b *bench) bareWriteChild(ctx context.Context, t plans.Table, path string, 
 	if err := json.Unmarshal([]byte(ch.Stdout), &r); err != nil {
 		return floorResult{}, fmt.Errorf("floor child: %w", err)
 	}
+	r.SimCPU = simCPU.Seconds()
 	if ts, _ := sim.TableStats(t.Target); ts.AcceptedItems != items {
 		return floorResult{}, fmt.Errorf("bare write: the simulator accepted %d items, want %d", ts.AcceptedItems, items)
 	}

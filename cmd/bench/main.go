@@ -94,7 +94,7 @@ func main() {
 	flag.IntVar(&c.Workers, "workers", 8, "loader --workers, and the bare loop's concurrency")
 	flag.IntVar(&c.Partitions, "partitions", 8, "partitions of the simulated table (figure 2)")
 	flag.Float64Var(&c.PartitionWCU, "partition-wcu", 1000, "simulated WCU/s per partition (figure 2)")
-	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0 sets the table's capacity to 40% of the loader's write rate in figure 1")
+	flag.Float64Var(&c.TimeScale, "time-scale", 0, "simulated seconds per wall second (figure 2); 0: 2, lowered only if the table's capacity would exceed 40% of the loader's write rate in figure 1")
 	flag.BoolVar(&c.SpreadBudget, "spread-budget", true, "figure 2 passes --max-wcu equal to the simulated table's capacity")
 	flag.IntVar(&c.SyncRate, "sync-rate", 1000, "changes per second the generator produces while sync follows (figure 7)")
 	flag.DurationVar(&c.SyncFor, "sync-seconds", 10*time.Second, "how long the generator runs at -sync-rate (figure 7)")

@@ -258,6 +258,19 @@ type job struct {
 	// last is b's last item, bodiless; hasLast says there is one.
 	last    item.WireItem
 	hasLast bool
+	// bufs are the buffers b's items' bodies are in, held until b is
+	// written (itemBuf).
+	bufs []*itemBuf
+}
+
+// written releases the buffers of j's items once its batch is written:
+// nothing reads the bodies any more (a batch that fails is not written
+// again, and its buffers are left to the collector).
+func (j *job) written() {
+	for _, ib := range j.bufs {
+		ib.release()
+	}
+	j.bufs = nil
 }
 
 // chunk is a run of consecutive positions that is claimed as a whole
@@ -369,6 +382,7 @@ func (l *loader) pump(ctx context.Context, src Source, tr *tableRun, enc *item.E
 				if err != nil {
 					return err
 				}
+				j.written()
 				tr.acks.done(j.b.lo, ackedRange{hi: j.b.hi, rejected: j.rejected + batchRejects, last: j.last, hasLast: j.hasLast})
 			}
 			return nil

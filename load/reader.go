@@ -48,7 +48,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 		return err
 	}
 	frontier := tr.skipped
-	stage := newEncodeStage(qctx, rows, enc, frontier, l.opts.Encoders)
+	stage := newEncodeStage(qctx, rows, enc, frontier, l.digest, l.opts.Encoders)
 	finished := false
 	defer func() {
 		if !finished {

@@ -40,9 +40,12 @@ type loader struct {
 
 	progressMu sync.Mutex // serialises Options.Progress calls
 
-	saveMu  sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
-	mu      sync.Mutex // guards cp and running
-	cp      *Checkpoint
+	saveMu sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
+	mu     sync.Mutex // guards cp and running
+	cp     *Checkpoint
+	// digest is the row digest of cp's version (rowDigestOf), fixed for
+	// the load.
+	digest  rowDigest
 	running map[string]*tableRun // by target: the tables being loaded
 	// reads is how each table is read, by target (nil: a plain read).
 	reads map[string]*extract.ReadPlan

@@ -61,7 +61,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 	}()
 	hasher := newRowHasher()
 	newJob := func(pos int64) *job {
-		return &job{b: &batch{lo: pos, hi: pos, items: make([]item.WireItem, 0, MaxBatchItems)}}
+		return &job{b: &batch{lo: pos, hi: pos, items: (*batchItems.Get().(*[]item.WireItem))[:0]}}
 	}
 	cur := newJob(frontier)
 	ch := &chunk{}

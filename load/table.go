@@ -266,15 +266,25 @@ type job struct {
 	bufs []*itemBuf
 }
 
-// written releases the buffers of j's items once its batch is written:
-// nothing reads the bodies any more (a batch that fails is not written
-// again, and its buffers are left to the collector).
+// written releases the buffers of j's items and the batch's slice of
+// them once its batch is written: nothing reads them any more (a batch
+// that fails is not written again, and its buffers are left to the
+// collector).
 func (j *job) written() {
 	for _, ib := range j.bufs {
 		ib.release()
 	}
 	j.bufs = nil
+	if items := j.b.items[:cap(j.b.items)]; len(items) == MaxBatchItems {
+		clear(items)
+		batchItems.Put(&items)
+	}
+	j.b.items = nil
 }
+
+// batchItems recycles the batches' item slices (MaxBatchItems each): one
+// a batch was a sixth of the bytes a load allocated.
+var batchItems = sync.Pool{New: func() any { s := make([]item.WireItem, 0, MaxBatchItems); return &s }}
 
 // chunk is a run of consecutive positions that is claimed as a whole
 // before any of its rows is sent.

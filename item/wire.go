@@ -115,7 +115,9 @@ func (e *Encoder) appendRow(dst []byte, row *order.Row, reasons *[]string) ([]by
 	if !ok && reasons == nil {
 		return dst, 0, false
 	}
-	for i, a := range e.table.Attributes {
+	// By index: a copy of each attribute was a twentieth of this loop.
+	for i := range e.table.Attributes {
+		a := &e.table.Attributes[i]
 		v := row.Values[i]
 		if v == nil && (e.options.Nulls != plans.NullsWrite || e.indexKey[i]) || v != nil && e.values[i].Omits(v) {
 			continue

@@ -144,7 +144,23 @@ const (
 	chunkBytes             = 4 << 20
 )
 
-const checkpointVersion = 3
+// checkpointVersion is the version of the checkpoints a fresh load
+// writes. Version 4 digests each row with XXH3 (digestXXH3); version 3,
+// which a resume still reads and continues as version 3, with SHA-256
+// (digestSHA256). Everything else is the same in both.
+const checkpointVersion = 4
+
+// rowDigestOf is the row digest of checkpoint version v; nil for a
+// version this pg2ddb cannot resume.
+func rowDigestOf(v int) rowDigest {
+	switch v {
+	case 3:
+		return digestSHA256
+	case 4:
+		return digestXXH3
+	}
+	return nil
+}
 
 // streamFingerprint hashes the SQL that streams t's rows in order, read as
 // read says (nil: a plain read).
@@ -193,8 +209,8 @@ func ReadCheckpoint(path string) (*Checkpoint, error) {
 	if err := json.Unmarshal(b, &c); err != nil {
 		return nil, fmt.Errorf("read checkpoint %s: %w", path, err)
 	}
-	if c.Version != checkpointVersion {
-		return nil, fmt.Errorf("checkpoint %s has version %d, want %d: it was written by another version of pg2ddb, which cannot be resumed safely; load again without --resume", path, c.Version, checkpointVersion)
+	if rowDigestOf(c.Version) == nil {
+		return nil, fmt.Errorf("checkpoint %s has version %d, want 3 or %d: it was written by another version of pg2ddb, which cannot be resumed safely; load again without --resume", path, c.Version, checkpointVersion)
 	}
 	if c.Tables == nil {
 		c.Tables = map[string]*TableCheckpoint{}

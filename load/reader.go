@@ -48,7 +48,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 		return err
 	}
 	frontier := tr.skipped
-	stage := newEncodeStage(qctx, rows, enc, frontier, l.opts.Encoders)
+	stage := newEncodeStage(qctx, rows, enc, frontier, l.digest, l.opts.Encoders)
 	finished := false
 	defer func() {
 		if !finished {
@@ -61,7 +61,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 	}()
 	hasher := newRowHasher()
 	newJob := func(pos int64) *job {
-		return &job{b: &batch{lo: pos, hi: pos, items: make([]item.WireItem, 0, MaxBatchItems)}}
+		return &job{b: &batch{lo: pos, hi: pos, items: (*batchItems.Get().(*[]item.WireItem))[:0]}}
 	}
 	cur := newJob(frontier)
 	ch := &chunk{}
@@ -127,7 +127,7 @@ func (l *loader) read(stop, ctx context.Context, src Source, tr *tableRun, enc *
 			hasher.add(blk.digests[i])
 			if pos < frontier {
 				tr.rechecked.Add(1)
-			} else if err := l.readRow(tr, row, blk.items[i], blk.rejs[i], blk.pkHashes[i], meter, &cur, closeJob); err != nil {
+			} else if err := l.readRow(tr, row, blk.items[i], blk.rejs[i], blk.pkHashes[i], blk.ibuf, meter, &cur, closeJob); err != nil {
 				return err
 			}
 			end := pos + 1
@@ -183,9 +183,9 @@ func chunkLimit(n int, chunkRows int64) int64 {
 }
 
 // readRow takes one row from the frontier on, encoded (it, its partition
-// key's spreadHash pkHash) or rejected (rej), into the current batch, and
-// closes the batch when it is full.
-func (l *loader) readRow(tr *tableRun, row *order.Row, it item.WireItem, rej *item.Reject, pkHash uint64, meter *spreadMeter, curp **job, closeJob func()) error {
+// key's spreadHash pkHash, its body in ib) or rejected (rej), into the
+// current batch, and closes the batch when it is full.
+func (l *loader) readRow(tr *tableRun, row *order.Row, it item.WireItem, rej *item.Reject, pkHash uint64, ib *itemBuf, meter *spreadMeter, curp **job, closeJob func()) error {
 	cur := *curp
 	tr.stats.read.Add(1)
 	if rej != nil {
@@ -210,6 +210,12 @@ func (l *loader) readRow(tr *tableRun, row *order.Row, it item.WireItem, rej *it
 		}
 	}
 	cur.b.items = append(cur.b.items, it)
+	if n := len(cur.bufs); n == 0 || cur.bufs[n-1] != ib {
+		// The batch's items come from consecutive blocks: each block's
+		// buffer is held once.
+		ib.hold()
+		cur.bufs = append(cur.bufs, ib)
+	}
 	cur.bytes += len(it.Body)
 	cur.b.hi = row.Pos + 1
 	meter.add(pkHash)

@@ -603,3 +603,62 @@ func TestResumeOutOfSortKeyOrder(t *testing.T) {
 	}
 	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
 }
+
+// TestResumeOfAVersion3Checkpoint resumes a checkpoint written in version
+// 3, whose row digests are SHA-256 (version 4's are XXH3): the resume
+// compares the claims with digests of the checkpoint's own version,
+// completes, and keeps the version. The same checkpoint relabelled as
+// version 4 is refused, which shows that the version chooses the digest.
+func TestResumeOfAVersion3Checkpoint(t *testing.T) {
+	t.Parallel()
+	s := newResumeSetup(t, 0)
+	ctx, cancel := context.WithCancel(t.Context())
+	_, err := load.Run(ctx, s.plan, s.source(t), cancelAfter(s.ddb, 40, cancel), load.WithCheckpointVersion(s.opts(false), 3))
+	cancel()
+	if !errors.Is(err, pipeline.ErrInterrupted) {
+		t.Fatalf("first load: %v, want interrupted", err)
+	}
+	cp, err := load.ReadCheckpoint(s.cp)
+	if err != nil || cp == nil || cp.Version != 3 {
+		t.Fatalf("checkpoint %+v (%v), want version 3", cp, err)
+	}
+	tc := cp.Tables[s.plan.Tables[0].Target]
+	if tc == nil || tc.Position <= 0 || tc.Done {
+		t.Fatalf("checkpoint after the interruption: %+v", tc)
+	}
+
+	raw, err := os.ReadFile(s.cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	relabelled := strings.Replace(string(raw), `"version": 3,`, `"version": 4,`, 1)
+	if relabelled == string(raw) {
+		t.Fatalf("no version 3 in the checkpoint:\n%s", raw)
+	}
+	cp4 := filepath.Join(t.TempDir(), "relabelled.checkpoint.json")
+	if err := os.WriteFile(cp4, []byte(relabelled), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	o := s.opts(true)
+	o.CheckpointPath = cp4
+	if _, err := load.Run(t.Context(), s.plan, s.source(t), s.ddb, o); err == nil || !strings.Contains(err.Error(), "of the load order differ") {
+		t.Fatalf("resume of version 3 claims read as version 4: %v, want a refusal", err)
+	}
+
+	src := s.source(t)
+	res, err := load.Run(t.Context(), s.plan, src, s.ddb, s.opts(true))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tr := res.Tables[0]; !tr.Complete || tr.Skipped != tc.Position || tr.Rechecked != tc.Position || tr.Skipped+tr.Read != resumeRows {
+		t.Fatalf("resume result %+v, checkpoint %+v", tr, tc)
+	}
+	fixture.MustVerify(t, s.plan, src, s.ddb, s.rej, 2000)
+	after, err := load.ReadCheckpoint(s.cp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if after.Version != 3 || !after.Tables[s.plan.Tables[0].Target].Done {
+		t.Fatalf("final checkpoint version %d, table %+v; want version 3, done", after.Version, after.Tables[s.plan.Tables[0].Target])
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"crypto/hmac"
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"net/http"
 	"net/url"
 	"slices"
@@ -37,11 +38,34 @@ type leanSigner struct {
 	// key is the signing key last derived, reused while the secret,
 	// day, region and service stay the same.
 	key atomic.Pointer[signingKey]
+	// date is the last signing time formatted, reused within its second.
+	date atomic.Pointer[amzDate]
 }
 
 type signingKey struct {
 	secret, day, region, service string
 	key                          []byte
+	// macs recycles HMACs keyed with key: a fresh one hashes the key's
+	// two pads again and allocates its two hashes on every call.
+	macs sync.Pool
+}
+
+// amzDate is a signing time to the second and its X-Amz-Date text.
+type amzDate struct {
+	unix int64
+	text string
+}
+
+// amzDateOf is t's X-Amz-Date text (UTC, to the second).
+func (s *leanSigner) amzDateOf(t time.Time) string {
+	unix := t.Unix()
+	if d := s.date.Load(); d != nil && d.unix == unix {
+		return d.text
+	}
+	var date [16]byte
+	text := string(t.UTC().AppendFormat(date[:0], "20060102T150405Z"))
+	s.date.Store(&amzDate{unix: unix, text: text})
+	return text
 }
 
 // leanSigning is what the signature of a request to an endpoint takes
@@ -52,6 +76,9 @@ type leanSigning struct {
 	// host is the host signed; reqHost what req.Host is set to (the host
 	// without a default port, as the SDK's SanitizeHostForHeader).
 	host, reqHost string
+	// hostValues is the signed host header's value, shared read-only by
+	// every signature.
+	hostValues []string
 }
 
 // newLeanSigning is the canonical URI and host of requests to u,
@@ -68,6 +95,7 @@ func newLeanSigning(u *url.URL) leanSigning {
 		ls.reqHost = u.Hostname()
 		ls.host = ls.reqHost
 	}
+	ls.hostValues = []string{stripExcessSpaces(ls.host)}
 	return ls
 }
 
@@ -81,8 +109,7 @@ type sigHeader struct {
 
 // sign signs req as v4.Signer.SignHTTP with these arguments does.
 func (s *leanSigner) sign(ls *leanSigning, creds aws.Credentials, req *http.Request, payloadHash, service, region string, t time.Time) {
-	var date [16]byte
-	amzDate := string(t.UTC().AppendFormat(date[:0], "20060102T150405Z"))
+	amzDate := s.amzDateOf(t)
 	h := req.Header
 	h["X-Amz-Date"] = []string{amzDate}
 	if creds.SessionToken != "" {
@@ -94,7 +121,7 @@ func (s *leanSigner) sign(ls *leanSigning, creds aws.Credentials, req *http.Requ
 
 	var hs [16]sigHeader
 	headers := hs[:0]
-	headers = append(headers, sigHeader{name: "host", values: []string{stripExcessSpaces(ls.host)}})
+	headers = append(headers, sigHeader{name: "host", values: ls.hostValues})
 	if req.ContentLength > 0 {
 		headers = append(headers, sigHeader{name: "content-length", values: []string{strconv.FormatInt(req.ContentLength, 10)}})
 	}
@@ -168,10 +195,16 @@ func (s *leanSigner) sign(ls *leanSigning, creds aws.Credentials, req *http.Requ
 	scope := b[scopeStart:]
 	b = append(b, '\n')
 	b = hex.AppendEncode(b, canonical[:])
-	mac := hmac.New(sha256.New, s.signingKey(creds.SecretAccessKey, day, region, service))
+	key := s.signingKey(creds.SecretAccessKey, day, region, service)
+	mac, _ := key.macs.Get().(hash.Hash)
+	if mac == nil {
+		mac = hmac.New(sha256.New, key.key)
+	}
 	mac.Write(b)
 	var sum [sha256.Size]byte
 	sig := mac.Sum(sum[:0])
+	mac.Reset()
+	key.macs.Put(mac)
 
 	var auth strings.Builder
 	auth.Grow(len("AWS4-HMAC-SHA256 Credential=") + len(creds.AccessKeyID) + 1 + len(scope) +
@@ -193,18 +226,19 @@ func (s *leanSigner) sign(ls *leanSigning, creds aws.Credentials, req *http.Requ
 }
 
 // signingKey is the SigV4 key of secret on day for region and service.
-func (s *leanSigner) signingKey(secret, day, region, service string) []byte {
+func (s *leanSigner) signingKey(secret, day, region, service string) *signingKey {
 	if k := s.key.Load(); k != nil && k.secret == secret && k.day == day && k.region == region && k.service == service {
-		return k.key
+		return k
 	}
 	mac := func(key []byte, data string) []byte {
 		m := hmac.New(sha256.New, key)
 		m.Write([]byte(data))
 		return m.Sum(nil)
 	}
-	key := mac(mac(mac(mac([]byte("AWS4"+secret), day), region), service), "aws4_request")
-	s.key.Store(&signingKey{secret: secret, day: day, region: region, service: service, key: key})
-	return key
+	k := &signingKey{secret: secret, day: day, region: region, service: service,
+		key: mac(mac(mac(mac([]byte("AWS4"+secret), day), region), service), "aws4_request")}
+	s.key.Store(k)
+	return k
 }
 
 // lowerHeader is strings.ToLower(k), without allocating for the headers

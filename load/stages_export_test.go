@@ -19,7 +19,7 @@ type EncodedRow struct {
 // EncodeAll runs rows through the encoding stage with workers encoders
 // and returns every row's outcome in the order the stage hands them back.
 func EncodeAll(ctx context.Context, rows order.Iterator, enc *item.Encoder, workers int) ([]EncodedRow, error) {
-	s := newEncodeStage(ctx, rows, enc, 0, workers)
+	s := newEncodeStage(ctx, rows, enc, 0, nil, workers)
 	defer s.stop()
 	var out []EncodedRow
 	for b := s.next(); b != nil; b = s.next() {
@@ -35,4 +35,11 @@ func EncodeAll(ctx context.Context, rows order.Iterator, enc *item.Encoder, work
 		}
 	}
 	return out, s.Err()
+}
+
+// WithCheckpointVersion is o with a fresh load's checkpoint written in
+// version v, as an earlier pg2ddb wrote it.
+func WithCheckpointVersion(o Options, v int) Options {
+	o.checkpointVersion = v
+	return o
 }

@@ -40,9 +40,12 @@ type loader struct {
 
 	progressMu sync.Mutex // serialises Options.Progress calls
 
-	saveMu  sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
-	mu      sync.Mutex // guards cp and running
-	cp      *Checkpoint
+	saveMu sync.Mutex // serialises checkpoint writes, so none overtakes a newer one
+	mu     sync.Mutex // guards cp and running
+	cp     *Checkpoint
+	// digest is the row digest of cp's version (rowDigestOf), fixed for
+	// the load.
+	digest  rowDigest
 	running map[string]*tableRun // by target: the tables being loaded
 	// reads is how each table is read, by target (nil: a plain read).
 	reads map[string]*extract.ReadPlan
@@ -258,7 +261,30 @@ type job struct {
 	// last is b's last item, bodiless; hasLast says there is one.
 	last    item.WireItem
 	hasLast bool
+	// bufs are the buffers b's items' bodies are in, held until b is
+	// written (itemBuf).
+	bufs []*itemBuf
 }
+
+// written releases the buffers of j's items and the batch's slice of
+// them once its batch is written: nothing reads them any more (a batch
+// that fails is not written again, and its buffers are left to the
+// collector).
+func (j *job) written() {
+	for _, ib := range j.bufs {
+		ib.release()
+	}
+	j.bufs = nil
+	if items := j.b.items[:cap(j.b.items)]; len(items) == MaxBatchItems {
+		clear(items)
+		batchItems.Put(&items)
+	}
+	j.b.items = nil
+}
+
+// batchItems recycles the batches' item slices (MaxBatchItems each): one
+// a batch was a sixth of the bytes a load allocated.
+var batchItems = sync.Pool{New: func() any { s := make([]item.WireItem, 0, MaxBatchItems); return &s }}
 
 // chunk is a run of consecutive positions that is claimed as a whole
 // before any of its rows is sent.
@@ -369,6 +395,7 @@ func (l *loader) pump(ctx context.Context, src Source, tr *tableRun, enc *item.E
 				if err != nil {
 					return err
 				}
+				j.written()
 				tr.acks.done(j.b.lo, ackedRange{hi: j.b.hi, rejected: j.rejected + batchRejects, last: j.last, hasLast: j.hasLast})
 			}
 			return nil

@@ -18,6 +18,7 @@ import (
 	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/spf13/pflag"
 
+	"github.com/pg2ddb/pg2ddb/extract"
 	"github.com/pg2ddb/pg2ddb/internal/redact"
 	"github.com/pg2ddb/pg2ddb/load"
 )
@@ -124,6 +125,7 @@ func (s *sourceFlags) connect(ctx context.Context) (*pgxpool.Pool, error) {
 	// says otherwise, so a bug can never write to the source.
 	cfg.ConnConfig.RuntimeParams["default_transaction_read_only"] = "on"
 	cfg.ConnConfig.RuntimeParams["application_name"] = "pg2ddb"
+	extract.BufferReads(&cfg.ConnConfig.Config)
 	// The pool is the only way pg2ddb opens source sessions, so its size
 	// is the limit; a pool_max_conns in the connection string is
 	// overridden, the flag being the one documented knob.

@@ -91,7 +91,7 @@ CROSS JOIN LATERAL (SELECT pg_temp.first_name('cf' || cu.c) AS fn, pg_temp.last_
 ORDER BY cu.c;
 
 -- Subscriptions: one per customer; one customer in six upgraded, which terminated the first
--- (previous_subscription_id links the upgrade). external_id is the organization's id.
+-- (previous_subscription_id links the upgrade, which keeps the external_id, as Lago does).
 CREATE TEMP TABLE lg_sub AS
 SELECT row_number() OVER (ORDER BY c, k) AS s, c, o, k, seq, b, pg_temp.uuid('su' || c || '-' || k) AS id,
   CASE WHEN k = 2 THEN pg_temp.uuid('su' || c || '-1') END AS prev,
@@ -103,7 +103,7 @@ FROM lg_cust CROSS JOIN generate_series(1, 2) k WHERE k = 1 OR c % 6 = 0;
 INSERT INTO subscriptions (id, customer_id, plan_id, status, canceled_at, terminated_at, started_at, created_at, updated_at, previous_subscription_id, name, external_id,
   billing_time, subscription_at, ending_at, organization_id, billing_entity_id)
 SELECT su.id, cu.id, pl.id, su.status, CASE WHEN su.status = 3 THEN su.st + interval '10 days' END, CASE WHEN su.status = 2 THEN su.st + interval '60 days' END,
-  su.st, su.st, su.st, su.prev, NULL, 'sub_' || lpad(su.seq::text, 5, '0') || '_' || su.k, su.c % 3, su.st, NULL, og.id, be.id
+  su.st, su.st, su.st, su.prev, NULL, 'sub_' || lpad(su.seq::text, 5, '0'), su.c % 3, su.st, NULL, og.id, be.id
 FROM lg_sub su JOIN lg_cust cu ON cu.c = su.c JOIN lg_plan pl ON pl.p = su.p JOIN lg_org og ON og.o = su.o JOIN lg_be be ON be.b = su.b
 ORDER BY su.s;
 
@@ -111,7 +111,7 @@ ORDER BY su.s;
 INSERT INTO events (id, organization_id, customer_id, transaction_id, code, properties, "timestamp", created_at, updated_at, metadata, subscription_id,
   external_customer_id, external_subscription_id)
 SELECT pg_temp.uuid('ev' || e), og.id, cu.id, 'tr_' || substr(md5('evt' || e), 1, 16), ch.code, jsonb_build_object('value', 1 + pg_temp.r('ev' || e, 500)),
-  ts, ts + interval '2 seconds', ts + interval '2 seconds', '{}'::jsonb, su.id, 'cus_' || lpad(su.seq::text, 5, '0'), 'sub_' || lpad(su.seq::text, 5, '0') || '_' || su.k
+  ts, ts + interval '2 seconds', ts + interval '2 seconds', '{}'::jsonb, su.id, 'cus_' || lpad(su.seq::text, 5, '0'), 'sub_' || lpad(su.seq::text, 5, '0')
 FROM generate_series(1, 8000) e
 JOIN lg_sub su ON su.s = pg_temp.skew('es' || e, 2333)
 JOIN lg_cust cu ON cu.c = su.c JOIN lg_org og ON og.o = su.o

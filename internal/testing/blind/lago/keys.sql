@@ -1,3 +1,9 @@
+-- The primary keys, unique constraints, indexes and foreign keys of db/structure.sql for the
+-- kept tables, verbatim, after the data. Left out: the gin_trgm_ops indexes (they need the
+-- pg_trgm extension and serve search only) and every foreign key to a table that was not
+-- kept (payment methods, dunning campaigns, add-ons, charge filters, groups, plans' usage
+-- thresholds, ...). Lago's own constraints are kept as structure.sql declares them.
+
 ALTER TABLE ONLY public.api_keys
     ADD CONSTRAINT api_keys_pkey PRIMARY KEY (id);
 ALTER TABLE ONLY public.applied_coupons

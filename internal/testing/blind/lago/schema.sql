@@ -1,3 +1,8 @@
+-- Lago (getlago/lago-api, db/structure.sql), 18 of its tables as structure.sql creates them
+-- (column order, defaults, CHECK constraints and the enum types they use), without the
+-- primary keys, which keys.sql adds after the data with the indexes and foreign keys; see
+-- SOURCE.md. Every id is a uuid with DEFAULT gen_random_uuid() (built in since PostgreSQL 13).
+
 CREATE TYPE public.billable_metric_rounding_function AS ENUM (
     'round',
     'floor',

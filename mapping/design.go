@@ -1026,11 +1026,17 @@ func (d *designer) named(column string) bool {
 	return d.t.IsForeignKeyColumn(column) || keyedOrIndexed(d.t, column)
 }
 
-// holdsEmpty reports whether the profile shows empty strings in a text
-// column: its smallest value is the empty one. A key of that column alone
-// would be empty for those rows, which DynamoDB refuses.
+// holdsEmpty reports whether the profile shows empty values in a column:
+// its count of empty strings (or empty bytea), or, where a profile has no
+// count, a text column whose smallest value is the empty one. A key of that
+// column alone would be empty for those rows, which DynamoDB refuses. A
+// column that is empty in every row has no smallest non-empty value, so
+// the count is what tells it apart from one with no min and max at all.
 func (d *designer) holdsEmpty(col *catalog.Column, cp *catalog.ColumnProfile) bool {
-	return col.Category == "S" && cp != nil && d.rows() > cp.Nulls && cp.Min == "" && cp.Max != ""
+	if cp == nil {
+		return false
+	}
+	return cp.Empty > 0 || (col.Category == "S" && d.rows() > cp.Nulls && cp.Min == "" && cp.Max != "")
 }
 
 // maxHotValues is how many values may exceed the throughput budget for a

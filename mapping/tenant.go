@@ -22,10 +22,12 @@ import (
 
 // tenantParent reports whether the table parent (schema.table) is the
 // schema's tenant table: at least three other tables, and more than half
-// of the schema's other tables, hold a one-column reference to it, and in
-// at least two of them that reference is part of a composite unique key
-// (primary key, unique constraint or unique index, nullable or not).
-// Whether its rows are few is the referring table's question (tenant).
+// of the schema's other tables, hold a one-column reference to it; in at
+// least two of them that reference is part of a composite unique key
+// (primary key, unique constraint or unique index, nullable or not); and
+// it holds fewer rows than the square root of all the referring tables'
+// rows together (25 networks beside 40,000 rows of identities, sessions
+// and flows).
 func (g *schemaGraph) tenantParent(parent string) bool {
 	return g != nil && g.tenants[parent]
 }
@@ -40,7 +42,12 @@ func (g *schemaGraph) findTenants() {
 
 // isTenantParent is tenantParent's count over the graph.
 func (g *schemaGraph) isTenantParent(parent string) bool {
+	p := g.nodes[parent]
+	if p == nil || p.profile == nil || p.profile.Rows <= 0 {
+		return false
+	}
 	carriers, keyed := 0, 0
+	var rows int64
 	for name, n := range g.nodes {
 		if name == parent {
 			continue
@@ -56,12 +63,15 @@ func (g *schemaGraph) isTenantParent(parent string) bool {
 			continue
 		}
 		carriers++
+		if n.profile != nil {
+			rows += n.profile.Rows
+		}
 		if inCompositeUnique(n.table, col) {
 			keyed++
 		}
 	}
 	others := len(g.nodes) - 1
-	return carriers >= 3 && carriers*2 > others && keyed >= 2
+	return carriers >= 3 && carriers*2 > others && keyed >= 2 && classification(p.profile.Rows, rows)
 }
 
 // inCompositeUnique reports whether column is part of a unique key of two
@@ -83,8 +93,7 @@ func inCompositeUnique(t *catalog.Table, column string) bool {
 
 // tenant returns the reference of column when it is a tenant reference
 // of the table (rule tenant-prefix): a one-column reference to the
-// schema's tenant table (tenantParent) whose parent has fewer rows than
-// the square root of the table's rows that hold a value. nil otherwise.
+// schema's tenant table (tenantParent). nil otherwise.
 func (d *designer) tenant(column string) *reference {
 	if d.g == nil {
 		return nil
@@ -94,17 +103,6 @@ func (d *designer) tenant(column string) *reference {
 			continue
 		}
 		if !d.g.tenantParent(r.parent) {
-			return nil
-		}
-		cp := d.colProfile(column)
-		if cp == nil {
-			return nil
-		}
-		parentRows := d.parentRows(column)
-		if parentRows <= 0 {
-			parentRows = cp.Distinct
-		}
-		if !classification(parentRows, d.rows()-cp.Nulls) {
 			return nil
 		}
 		return r
@@ -205,4 +203,33 @@ func (d *designer) tenantImplied(pt *plans.Table, cols []string) []string {
 	}
 	out := slices.DeleteFunc(slices.Clone(cols), func(c string) bool { return d.impliedTenant(owner, c) })
 	return out
+}
+
+// tenantYields fails a one-column candidate that is the table's tenant
+// when a finer owner holds the rows (rule tenant-prefix): another
+// reference, never NULL, with at least the square root of the rows in
+// values, whose own table carries the same tenant (an attachment's
+// message, beside the account every message belongs to). The tenant
+// stays a lookup; a declared key that names it still proposes it.
+func (d *designer) tenantYields(c *candidate) {
+	if len(c.cols) != 1 || len(c.failures) > 0 {
+		return
+	}
+	t := d.tenant(c.cols[0].Name)
+	if t == nil {
+		return
+	}
+	for _, r := range d.node().refs {
+		if len(r.columns) != 1 || r == t || r.columns[0] == t.columns[0] || r.parent == qualified(d.t.Schema, d.t.Name) {
+			continue
+		}
+		cp := d.colProfile(r.columns[0])
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) || cp == nil || cp.Nulls > 0 || classification(cp.Distinct, d.rows()) || !d.impliedTenant(r, t.columns[0]) {
+			continue
+		}
+		c.failures = append(c.failures, fmt.Sprintf("%s: the schema's tenant (a reference to %s, which most tables carry in their unique keys, with fewer rows than √rows), a prefix of identity: the finer owner %s (a reference to %s, which carries the same tenant) holds the rows (rule %s)",
+			t.columns[0], t.parent, r.columns[0], r.parent, RuleTenantPrefix))
+		c.category = true
+		return
+	}
 }

@@ -27,9 +27,13 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 	messages := tableOf("messages", []catalog.Column{col("id", "uuid", "U"), col("nid", "uuid", "U"), col("recipient", "text", "S"), col("created_at", "timestamp with time zone", "D")},
 		[]string{"id"}, fkTo("messages_nid_fkey", "nid", "networks"))
 	messages.Indexes = []catalog.Index{{Name: "messages_nid_created_idx", Columns: []string{"nid", "created_at"}}, {Name: "messages_nid_recipient_idx", Columns: []string{"nid", "recipient"}}}
+	// replies, keyed by a serial, belong to an address (which carries
+	// the tenant) and carry the tenant too; the source indexes neither.
+	replies := tableOf("replies", []catalog.Column{serialCol("id", "replies"), col("nid", "uuid", "U"), col("address_id", "uuid", "U"), col("body", "text", "S")},
+		[]string{"id"}, fkTo("replies_nid_fkey", "nid", "networks"), fkTo("replies_address_fkey", "address_id", "addresses"))
 	tables := []catalog.Table{networks, messages}
 	if carriers {
-		tables = append(tables, identities, addresses)
+		tables = append(tables, identities, addresses, replies)
 	}
 	p := &catalog.Profile{Tables: []catalog.TableProfile{
 		{Schema: "public", Name: "networks", Rows: 20, Columns: []catalog.ColumnProfile{prof("id", 20, 1, 16)}},
@@ -38,6 +42,8 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 			prof("id", 2_400, 1, 16), prof("nid", 20, 600, 16), prof("identity_id", 2_000, 2, 16), prof("via", 2, 2_000, 5), prof("value", 2_400, 1, 20)}},
 		{Schema: "public", Name: "messages", Rows: 3_000, Columns: []catalog.ColumnProfile{
 			prof("id", 3_000, 1, 16), prof("nid", 20, 900, 16), prof("recipient", 1_500, 4, 20), prof("created_at", 3_000, 1, 8)}},
+		{Schema: "public", Name: "replies", Rows: 1_000, Columns: []catalog.ColumnProfile{
+			prof("id", 1_000, 1, 8), prof("nid", 20, 300, 16), prof("address_id", 900, 2, 16), prof("body", 1_000, 1, 200)}},
 	}}
 	return &catalog.Schema{Tables: tables}, p
 }
@@ -47,7 +53,9 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 // is a tenant (rule tenant-prefix): it does not own a random-id table the
 // source lists by it alone (messages keep their uuid), and an identity's
 // addresses, unique by (nid, via, value), take (via, value) as their sort
-// key under the identity, which lives in one network. The same small
+// key under the identity, which lives in one network; replies, keyed by
+// a serial, belong to their address, not to the tenant both carry. The
+// same small
 // parent referred to by one table only is no tenant: it still owns the
 // table the source lists by it (rule random-pk-owner).
 func TestTenantPrefix(t *testing.T) {
@@ -58,6 +66,9 @@ func TestTenantPrefix(t *testing.T) {
 	pk, sk, why := designTable(t, s, p, "addresses")
 	if !slices.Equal(pk, []string{"identity_id"}) || !slices.Equal(sk, []string{"via", "value"}) || !strings.Contains(why, RuleTenantPrefix) {
 		t.Errorf("addresses: pk %v sk %v why %q, want identity_id / via, value by %s", pk, sk, why, RuleTenantPrefix)
+	}
+	if pk, _, why := designTable(t, s, p, "replies"); !slices.Equal(pk, []string{"address_id"}) {
+		t.Errorf("replies of an address, carrying the tenant too: pk %v (%s), want address_id, the finer owner", pk, why)
 	}
 	s, p = tenantSchema(false)
 	if pk, _, why := designTable(t, s, p, "messages"); !slices.Equal(pk, []string{"nid"}) || !strings.Contains(why, RuleRandomPKOwner) {

@@ -215,6 +215,9 @@ func (d *designer) tenantYields(c *candidate) {
 	if len(c.cols) != 1 || len(c.failures) > 0 {
 		return
 	}
+	if d.scopedName(c) {
+		return
+	}
 	t := d.tenant(c.cols[0].Name)
 	if t == nil {
 		return
@@ -232,4 +235,30 @@ func (d *designer) tenantYields(c *candidate) {
 		c.category = true
 		return
 	}
+}
+
+// scopedName fails a one-column candidate that is a name or title, unique
+// only by today's data (no declared key names it), in a table that
+// carries the schema's tenant in every row (rule tenant-prefix): each
+// tenant names its own rows, and 'Support' in one account repeats in the
+// next, so the name is no identity of the table. It reports whether it
+// failed c.
+func (d *designer) scopedName(c *candidate) bool {
+	name := c.cols[0].Name
+	if c.role != roleName || c.fk != nil || d.node().inDeclaredKey(name) || d.t.IsForeignKeyColumn(name) {
+		return false
+	}
+	for _, r := range d.node().refs {
+		if len(r.columns) != 1 || r.columns[0] == name {
+			continue
+		}
+		if cp := d.colProfile(r.columns[0]); cp == nil || cp.Nulls > 0 || d.tenant(r.columns[0]) == nil {
+			continue
+		}
+		c.failures = append(c.failures, fmt.Sprintf("%s: a name unique only by today's data, in a table whose every row carries the schema's tenant %s (a reference to %s): each tenant names its own rows and names repeat across tenants, and no key declares it unique, so it is no identity (rule %s)",
+			name, r.columns[0], r.parent, RuleTenantPrefix))
+		c.category = true
+		return true
+	}
+	return false
 }

@@ -31,9 +31,14 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 	// the tenant) and carry the tenant too; the source indexes neither.
 	replies := tableOf("replies", []catalog.Column{serialCol("id", "replies"), col("nid", "uuid", "U"), col("address_id", "uuid", "U"), col("body", "text", "S")},
 		[]string{"id"}, fkTo("replies_nid_fkey", "nid", "networks"), fkTo("replies_address_fkey", "address_id", "addresses"))
+	// groups, keyed by a serial, are named: unique in today's data, by
+	// no declared key.
+	// Its reference to networks is undeclared, known by its name and
+	// values.
+	groups := tableOf("groups", []catalog.Column{serialCol("id", "groups"), col("network_id", "uuid", "U"), col("name", "text", "S")}, []string{"id"})
 	tables := []catalog.Table{networks, messages}
 	if carriers {
-		tables = append(tables, identities, addresses, replies)
+		tables = append(tables, identities, addresses, replies, groups)
 	}
 	p := &catalog.Profile{Tables: []catalog.TableProfile{
 		{Schema: "public", Name: "networks", Rows: 20, Columns: []catalog.ColumnProfile{prof("id", 20, 1, 16)}},
@@ -42,6 +47,7 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 			prof("id", 2_400, 1, 16), prof("nid", 20, 600, 16), prof("identity_id", 2_000, 2, 16), prof("via", 2, 2_000, 5), prof("value", 2_400, 1, 20)}},
 		{Schema: "public", Name: "messages", Rows: 3_000, Columns: []catalog.ColumnProfile{
 			prof("id", 3_000, 1, 16), prof("nid", 20, 900, 16), prof("recipient", 1_500, 4, 20), prof("created_at", 3_000, 1, 8)}},
+		{Schema: "public", Name: "groups", Rows: 400, Columns: []catalog.ColumnProfile{prof("id", 400, 1, 8), prof("network_id", 20, 40, 16), prof("name", 400, 1, 12)}},
 		{Schema: "public", Name: "replies", Rows: 1_000, Columns: []catalog.ColumnProfile{
 			prof("id", 1_000, 1, 8), prof("nid", 20, 300, 16), prof("address_id", 900, 2, 16), prof("body", 1_000, 1, 200)}},
 	}}
@@ -54,7 +60,9 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 // source lists by it alone (messages keep their uuid), and an identity's
 // addresses, unique by (nid, via, value), take (via, value) as their sort
 // key under the identity, which lives in one network; replies, keyed by
-// a serial, belong to their address, not to the tenant both carry. The
+// a serial, belong to their address, not to the tenant both carry;
+// groups, whose names are unique today by no declared key, are the
+// tenant's (names repeat across tenants), not keyed by name. The
 // same small
 // parent referred to by one table only is no tenant: it still owns the
 // table the source lists by it (rule random-pk-owner).
@@ -69,6 +77,9 @@ func TestTenantPrefix(t *testing.T) {
 	}
 	if pk, _, why := designTable(t, s, p, "replies"); !slices.Equal(pk, []string{"address_id"}) {
 		t.Errorf("replies of an address, carrying the tenant too: pk %v (%s), want address_id, the finer owner", pk, why)
+	}
+	if pk, _, why := designTable(t, s, p, "groups"); !slices.Equal(pk, []string{"network_id"}) {
+		t.Errorf("groups named uniquely only today, in a tenant's table: pk %v (%s), want network_id, the tenant that names them", pk, why)
 	}
 	s, p = tenantSchema(false)
 	if pk, _, why := designTable(t, s, p, "messages"); !slices.Equal(pk, []string{"nid"}) || !strings.Contains(why, RuleRandomPKOwner) {

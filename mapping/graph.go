@@ -208,6 +208,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	props = append(props, owned...)
 	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
+	props = append(props, d.tenantTableKey()...)
 	return props, nil
 }
 

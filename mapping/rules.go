@@ -360,7 +360,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		if col == nil || !d.usable(col) {
 			return nil
 		}
-		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber {
+		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber && p.rule != RuleTenantPrefix {
 			return nil
 		}
 	}

@@ -262,3 +262,18 @@ func (d *designer) scopedName(c *candidate) bool {
 	}
 	return false
 }
+
+// tenantTableKey proposes the tenant table's own one-column primary key
+// as its partition key (rule tenant-prefix): every tenant's row is found
+// by the key that most of the schema's tables hold, even a surrogate, and
+// a name of its few rows (an account's, not unique) identifies nothing.
+// It ranks after the other structural rules, before the scored
+// candidates.
+func (d *designer) tenantTableKey() []proposal {
+	pk := d.t.PrimaryKey
+	if d.g == nil || pk == nil || len(pk.Columns) != 1 || !d.g.tenantParent(qualified(d.t.Schema, d.t.Name)) {
+		return nil
+	}
+	return []proposal{{rule: RuleTenantPrefix, pk: pk.Columns, label: "primary key " + pk.Name,
+		why: fmt.Sprintf("the table is the schema's tenant: most tables hold its primary key %s (%s) in a reference, and in their unique keys; each tenant is found by it, whatever makes its values", pk.Name, pk.Columns[0])}}
+}

@@ -16,7 +16,8 @@ import (
 // two indexes. With carriers false, only messages refers to networks (a
 // single-tenant schema with a small parent).
 func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
-	networks := tableOf("networks", []catalog.Column{col("id", "uuid", "U")}, []string{"id"})
+	// networks are numbered by a serial, and named (names repeat).
+	networks := tableOf("networks", []catalog.Column{serialCol("id", "networks"), col("name", "text", "S"), col("created_at", "timestamp with time zone", "D")}, []string{"id"})
 	identities := tableOf("identities", []catalog.Column{col("id", "uuid", "U"), col("nid", "uuid", "U"), col("email", "text", "S")},
 		[]string{"id"}, fkTo("identities_nid_fkey", "nid", "networks"))
 	identities.Uniques = []catalog.Index{{Name: "identities_nid_email_key", Columns: []string{"nid", "email"}, Constraint: true}}
@@ -35,13 +36,13 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 	// no declared key.
 	// Its reference to networks is undeclared, known by its name and
 	// values.
-	groups := tableOf("groups", []catalog.Column{serialCol("id", "groups"), col("network_id", "uuid", "U"), col("name", "text", "S")}, []string{"id"})
+	groups := tableOf("groups", []catalog.Column{serialCol("id", "groups"), col("network_id", "bigint", "N"), col("name", "text", "S")}, []string{"id"})
 	tables := []catalog.Table{networks, messages}
 	if carriers {
 		tables = append(tables, identities, addresses, replies, groups)
 	}
 	p := &catalog.Profile{Tables: []catalog.TableProfile{
-		{Schema: "public", Name: "networks", Rows: 20, Columns: []catalog.ColumnProfile{prof("id", 20, 1, 16)}},
+		{Schema: "public", Name: "networks", Rows: 20, Columns: []catalog.ColumnProfile{prof("id", 20, 1, 8), prof("name", 15, 2, 12), prof("created_at", 20, 1, 8)}},
 		{Schema: "public", Name: "identities", Rows: 2_000, Columns: []catalog.ColumnProfile{prof("id", 2_000, 1, 16), prof("nid", 20, 500, 16), prof("email", 2_000, 1, 20)}},
 		{Schema: "public", Name: "addresses", Rows: 2_400, Columns: []catalog.ColumnProfile{
 			prof("id", 2_400, 1, 16), prof("nid", 20, 600, 16), prof("identity_id", 2_000, 2, 16), prof("via", 2, 2_000, 5), prof("value", 2_400, 1, 20)}},
@@ -61,7 +62,8 @@ func tenantSchema(carriers bool) (*catalog.Schema, *catalog.Profile) {
 // addresses, unique by (nid, via, value), take (via, value) as their sort
 // key under the identity, which lives in one network; replies, keyed by
 // a serial, belong to their address, not to the tenant both carry;
-// groups, whose names are unique today by no declared key, are the
+// the tenant table itself is keyed by the serial id every table holds,
+// not by its names; groups, whose names are unique today by no declared key, are the
 // tenant's (names repeat across tenants), not keyed by name. The
 // same small
 // parent referred to by one table only is no tenant: it still owns the
@@ -80,6 +82,9 @@ func TestTenantPrefix(t *testing.T) {
 	}
 	if pk, _, why := designTable(t, s, p, "groups"); !slices.Equal(pk, []string{"network_id"}) {
 		t.Errorf("groups named uniquely only today, in a tenant's table: pk %v (%s), want network_id, the tenant that names them", pk, why)
+	}
+	if pk, _, why := designTable(t, s, p, "networks"); !slices.Equal(pk, []string{"id"}) || !strings.Contains(why, RuleTenantPrefix) {
+		t.Errorf("the tenant table: pk %v why %q, want its serial id by %s", pk, why, RuleTenantPrefix)
 	}
 	s, p = tenantSchema(false)
 	if pk, _, why := designTable(t, s, p, "messages"); !slices.Equal(pk, []string{"nid"}) || !strings.Contains(why, RuleRandomPKOwner) {

@@ -153,8 +153,10 @@ const (
 	// RuleTenantPrefix: a reference to the schema's tenant table (few
 	// rows, referenced from most tables, part of their unique keys) is a
 	// prefix of identity, never an owner alone: random-pk-owner passes it
-	// by, and a finer owner living in one tenant takes the rest of a
-	// unique key that names the tenant as its sort key.
+	// by, a finer owner living in one tenant takes the rest of a unique
+	// key that names the tenant as its sort key, a scored tenant yields
+	// to a finer owner, names unique only today in a tenant's table are
+	// no identity, and the tenant table is keyed by its primary key.
 	RuleTenantPrefix = "tenant-prefix"
 	// RuleSingleIndexOwner: within random-pk-owner, when no reference
 	// leads two of the source's indexes, a reference that leads one (and

@@ -18,7 +18,10 @@ import (
 // its key), and a table owned by a finer owner that lives in one tenant
 // (an identity, itself carrying the tenant) takes the rest of a unique key
 // that names the tenant as its sort key: the owner implies the tenant, so
-// (owner, rest) is unique by the declaration.
+// (owner, rest) is unique by the declaration. Among scored candidates
+// the tenant yields to a finer owner, a name unique only by today's data
+// in a tenant's table is no identity, and the tenant table itself is
+// keyed by the key every referring table holds.
 
 // tenantParent reports whether the table parent (schema.table) is the
 // schema's tenant table: at least three other tables, and more than half
@@ -163,7 +166,7 @@ func (d *designer) tenantScoped(owner *reference) *proposal {
 		}
 		label := fmt.Sprintf("%s %s (%s) within the tenant", kind, ix.Name, strings.Join(ix.Columns, ", "))
 		return &proposal{rule: RuleTenantPrefix, pk: owner.columns, rest: rest, label: label, ordered: true,
-			why: fmt.Sprintf("%s is the schema's tenant (a reference to %s, which most tables carry and whose rows are fewer than the square root of this table's): a prefix of identity, not an owner; %s lives in one tenant (%s carries it), so %s with %s is unique by %s %s (rule %s)",
+			why: fmt.Sprintf("%s is the schema's tenant (a reference to %s, which most tables carry in their unique keys, with fewer rows than the square root of theirs together): a prefix of identity, not an owner; %s lives in one tenant (%s carries it), so %s with %s is unique by %s %s (rule %s)",
 				t.columns[0], t.parent, owner.columns[0], owner.parent, owner.columns[0], strings.Join(rest, ", "), kind, ix.Name, RuleTenantPrefix)}
 	}
 	return nil
@@ -230,7 +233,7 @@ func (d *designer) tenantYields(c *candidate) {
 		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) || cp == nil || cp.Nulls > 0 || classification(cp.Distinct, d.rows()) || !d.impliedTenant(r, t.columns[0]) {
 			continue
 		}
-		c.failures = append(c.failures, fmt.Sprintf("%s: the schema's tenant (a reference to %s, which most tables carry in their unique keys, with fewer rows than √rows), a prefix of identity: the finer owner %s (a reference to %s, which carries the same tenant) holds the rows (rule %s)",
+		c.failures = append(c.failures, fmt.Sprintf("%s: the schema's tenant (a reference to %s, which most tables carry in their unique keys, with fewer rows than the square root of theirs together), a prefix of identity: the finer owner %s (a reference to %s, which carries the same tenant) holds the rows (rule %s)",
 			t.columns[0], t.parent, r.columns[0], r.parent, RuleTenantPrefix))
 		c.category = true
 		return

@@ -161,7 +161,7 @@ func (d *designer) access(pt *plans.Table) {
 				continue
 			}
 		}
-		why, ok := baseServes(pt, l.cols)
+		why, ok := baseServes(pt, d.tenantImplied(pt, l.cols))
 		if ok && l.kind == plans.AccessIndex && len(l.cols) > 1 && !l.leadClassifies && !l.classification && !l.sorts {
 			// Rule index-leading-column: an ordinary index of several
 			// columns is for its leading column's own list; the base

@@ -1001,6 +1001,7 @@ func (d *designer) gate(c *candidate) {
 		c.failures = append(c.failures, fmt.Sprintf("%s: %s values in %s rows, fewer than √rows, and only an ordinary index leads with it — a status or flag the application filters by, not a key (rule %s)", c.cols[0].Name, plans.Thousands(c.distinct), plans.Thousands(rows), RuleIndexedFlag))
 		c.category = true
 	}
+	d.tenantYields(c)
 	c.score = d.score(c)
 }
 

@@ -22,6 +22,8 @@ type schemaGraph struct {
 	// keys are every table's one-column primary key: what an undeclared
 	// reference can be named after.
 	keys []schemaKey
+	// tenants marks the schema's tenant tables (rule tenant-prefix).
+	tenants map[string]bool
 }
 
 // tableNode is one table of the graph.
@@ -111,6 +113,7 @@ func newSchemaGraph(schema *catalog.Schema, profile *catalog.Profile) *schemaGra
 			}
 		}
 	}
+	g.findTenants()
 	return g
 }
 
@@ -212,6 +215,7 @@ func (d *designer) candidateKeys() ([]proposal, error) {
 	}
 	props = append(props, listed...)
 	props = append(props, d.dataUniqueNatural(false)...)
+	props = append(props, d.tenantTableKey()...)
 	return props, nil
 }
 

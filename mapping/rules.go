@@ -172,6 +172,14 @@ const (
 	// two or more indexes, yields to that reference as the partition key;
 	// the id stays a lookup.
 	RuleRandomPKOwner = "random-pk-owner"
+	// RuleTenantPrefix: a reference to the schema's tenant table (few
+	// rows, referenced from most tables, part of their unique keys) is a
+	// prefix of identity, never an owner alone: random-pk-owner passes it
+	// by, a finer owner living in one tenant takes the rest of a unique
+	// key that names the tenant as its sort key, a scored tenant yields
+	// to a finer owner, names unique only today in a tenant's table are
+	// no identity, and the tenant table is keyed by its primary key.
+	RuleTenantPrefix = "tenant-prefix"
 	// RuleSingleIndexOwner: within random-pk-owner, when no reference
 	// leads two of the source's indexes, a reference that leads one (and
 	// is never NULL, and has at least the square root of the rows in
@@ -324,7 +332,7 @@ const (
 // order (RuleEpochTime and RuleDeclaredScopeTiebreak decide sort keys).
 var KeyRules = []string{
 	RuleDeclaredNaturalKey, RuleAssignedOwnerNumber, RuleSharedKeyPart, RuleParentKeyPrefix, RuleCompositeKeyOwner, RuleRoutingKeyPart, RuleAlternateNaturalKey, RuleLoginFirst, RuleHandleBeforeMail, RuleRandomIDYields, RuleJunctionIndexOrder, RuleListedKeyOwner, RuleKeylessOwnerFirst, RuleVariedKeyPart, RuleNamelessCodeYields, RuleNullableKeyParts, RuleMadeIDOwner, RuleCalendarDate,
-	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RulePolymorphicOwner, RuleRandomPKOwner, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
+	RuleDataUniqueNatural, RuleNumberedValues, RuleOwnedCode, RuleListedOwner, RulePolymorphicOwner, RuleRandomPKOwner, RuleTenantPrefix, RuleSingleIndexOwner, RuleFinerOwnerTiebreak, RuleNamedOwnerTiebreak, RuleHandfulOfRows, RuleScoredCandidates, RuleOptionalPart, RuleCoarserOwner, RuleUnindexedReference, RuleLookupNotIdentity, RuleRepeatedNameYields, RuleNameOverMirroredKey, RuleIndexedFlag, RulePayloadNotKey, RuleSequenceOnlyFallback,
 }
 
 // proposal is a key a structural rule proposes.
@@ -392,7 +400,7 @@ func (d *designer) proposed(p proposal, cands []*candidate) *candidate {
 		if col == nil || !d.usable(col) {
 			return nil
 		}
-		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber {
+		if d.ownSequence(col) && p.rule != RuleAssignedOwnerNumber && p.rule != RuleTenantPrefix {
 			return nil
 		}
 	}
@@ -1052,7 +1060,7 @@ func (d *designer) listingReference() (string, *reference, string) {
 		if len(r.columns) != 1 || r.parent == qualified(d.t.Schema, d.t.Name) {
 			continue
 		}
-		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) {
+		if col := d.t.Column(r.columns[0]); col == nil || !d.usable(col) || d.tenant(r.columns[0]) != nil {
 			continue
 		}
 		if slices.ContainsFunc(tied, func(o *reference) bool { return o.columns[0] == r.columns[0] }) && lead[r.columns[0]] == best {
@@ -1236,6 +1244,9 @@ func (d *designer) listedOwner() ([]proposal, error) {
 			if cp := d.colProfile(c); cp == nil || cp.Nulls > 0 || len(ix.Expressions) > 0 {
 				break
 			}
+			if d.impliedTenant(owner, c) {
+				continue
+			}
 			rest = append(rest, c)
 		}
 		if len(rest) == 0 || d.checks >= d.opts.MaxChecks {
@@ -1249,6 +1260,10 @@ func (d *designer) listedOwner() ([]proposal, error) {
 			return []proposal{{rule: rule, pk: []string{name}, rest: rest, label: "checked",
 				why: why + "; the rest of " + ix.Name + " orders them (" + res.Proof + ")"}}, nil
 		}
+	}
+	if p := d.tenantScoped(owner); p != nil {
+		p.why = why + "; " + p.why
+		return []proposal{*p}, nil
 	}
 	return []proposal{{rule: rule, pk: []string{name}, why: why}}, nil
 }

@@ -2,7 +2,8 @@ package main
 
 import "testing"
 
-// Figure 2's time scale must not grow with the loader's speed: a faster
+// TestSpreadTimeScaleIsFixedForAFastLoader: figure 2's time scale must not
+// grow with the loader's speed: a faster
 // loader once shortened the simulated seconds (×8.8, then ×11.9) and the
 // figure measured the loader's wall-clock reaction times, not the spread.
 func TestSpreadTimeScaleIsFixedForAFastLoader(t *testing.T) {

@@ -155,7 +155,13 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 	} else {
 		name := or(f.slot, defaultSlot(planPath))
 		if s := findSlot(slots, name); s != nil {
-			return fmt.Errorf("sync: the replication slot %s exists already (retaining %s of WAL): continue that sync with --resume, or remove it with --drop", name, bytesText(s.Retained))
+			orphan, err := a.dropOrphanSlot(ctx, pool, *s, statePath)
+			if err != nil {
+				return err
+			}
+			if !orphan {
+				return fmt.Errorf("sync: the replication slot %s exists already (retaining %s of WAL): continue that sync with --resume, or remove it with --drop", name, bytesText(s.Retained))
+			}
 		}
 		st = follow.NewState(name, name, "")
 	}
@@ -201,6 +207,34 @@ func (a *app) runSync(ctx context.Context, planPath string, f *syncFlags) error 
 		}
 	}
 	return a.syncFollow(ctx, planPath, statePath, plan, pool, cs, db, st, f)
+}
+
+// dropOrphanSlot drops s, a slot of this sync's name, when no sync state
+// exists at statePath and no one holds the slot (after the grace a killed
+// holder's walsender needs to go): a sync killed between creating its slot
+// and writing its first state leaves such a slot, and nothing can resume
+// from it, so starting over is what --drop would do. It reports whether it
+// dropped the slot; a slot with a state, or one in use, is left alone.
+func (a *app) dropOrphanSlot(ctx context.Context, pool *pgxpool.Pool, s replication.SlotInfo, statePath string) (bool, error) {
+	if st, err := follow.ReadState(statePath); err != nil || st != nil {
+		return false, err
+	}
+	if s.Active {
+		free, err := replication.WaitReleased(ctx, pool, s.Name, slotBusyWait)
+		if err != nil || !free {
+			return false, err
+		}
+	}
+	rc, err := replication.Connect(ctx, a.source.connString())
+	if err != nil {
+		return false, err
+	}
+	defer rc.Close(ctx)
+	if err := rc.DropSlot(ctx, s.Name); err != nil {
+		return false, err
+	}
+	fmt.Fprintf(a.stderr, "pg2ddb: dropped the replication slot %s: no sync state at %s records it (a sync stopped before its first state write left it), so this sync starts over\n", s.Name, statePath)
+	return true, nil
 }
 
 // syncLoad creates the publication and the slot (unless resuming), and

@@ -489,3 +489,46 @@ func TestSyncReleasesItsSlotAndDropWaitsForOneJustReleased(t *testing.T) {
 		t.Fatalf("sync --drop while the slot's holder goes away: exit %d\n%s\n%s", code, out, errOut)
 	}
 }
+
+// TestSyncStartsOverFromAnOrphanSlot: a sync killed after creating its
+// slot and before writing its first state (seen as a flake of
+// TestSyncKillResume: the next run, with no state to resume, found the
+// slot and refused) leaves a slot nothing can resume from. The next sync
+// drops it, says so and starts over; a slot that a state records is still
+// refused without --resume.
+func TestSyncStartsOverFromAnOrphanSlot(t *testing.T) {
+	t.Parallel()
+	db := testenv.NewLogicalDatabase(t, "")
+	execAll(t, db,
+		`CREATE TABLE public.gauge (id int PRIMARY KEY, reading double precision)`,
+		`INSERT INTO public.gauge SELECT i, i / 7.0 FROM generate_series(1, 200) i`,
+		`ANALYZE public.gauge`)
+	_, target := simTarget(t)
+	planPath := planFor(t, db, "--table-prefix", "syncorphan_")
+	slot := defaultSlot(planPath)
+	rc, err := replication.Connect(t.Context(), db.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := rc.CreateSlot(t.Context(), slot, time.Minute, db.Pool); err != nil {
+		rc.Close(t.Context())
+		t.Fatal(err)
+	}
+	rc.Close(t.Context())
+
+	args := append([]string{"sync", planPath, "--source", db.URL, "--progress", "none", "--until-caught-up"}, target...)
+	code, out, errOut := runCLI(t, args...)
+	if code != 0 || !strings.Contains(errOut, "dropped the replication slot "+slot) || !strings.Contains(out, "caught up") {
+		t.Fatalf("sync over an orphan slot: exit %d\n%s\n%s", code, out, errOut)
+	}
+	verifyFull(t, planPath, db.URL, target)
+
+	// Now a state records the slot: a sync without --resume is refused.
+	code, _, errOut = runCLI(t, args...)
+	if code == 0 || !strings.Contains(errOut, "exists already") {
+		t.Fatalf("sync without --resume over a recorded slot: exit %d\n%s", code, errOut)
+	}
+	if code, out, errOut := runCLI(t, "sync", planPath, "--source", db.URL, "--drop"); code != 0 {
+		t.Fatalf("sync --drop: exit %d\n%s\n%s", code, out, errOut)
+	}
+}

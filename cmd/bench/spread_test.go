@@ -2,10 +2,10 @@ package main
 
 import "testing"
 
-// TestSpreadTimeScaleIsFixedForAFastLoader: figure 2's time scale must not
-// grow with the loader's speed: a faster
-// loader once shortened the simulated seconds (×8.8, then ×11.9) and the
-// figure measured the loader's wall-clock reaction times, not the spread.
+// TestSpreadTimeScaleIsFixedForAFastLoader: figure 2's time scale does not
+// grow with the loader's speed. A scale that followed it would shorten the
+// simulated seconds for a faster loader, and the figure would measure the
+// loader's wall-clock reaction times instead of the spread.
 func TestSpreadTimeScaleIsFixedForAFastLoader(t *testing.T) {
 	const tableWCU = 8000
 	for _, rate := range []float64{80_000, 238_000, 1_000_000} {

@@ -491,11 +491,9 @@ func TestSyncReleasesItsSlotAndDropWaitsForOneJustReleased(t *testing.T) {
 }
 
 // TestSyncStartsOverFromAnOrphanSlot: a sync killed after creating its
-// slot and before writing its first state (seen as a flake of
-// TestSyncKillResume: the next run, with no state to resume, found the
-// slot and refused) leaves a slot nothing can resume from. The next sync
-// drops it, says so and starts over; a slot that a state records is still
-// refused without --resume.
+// slot and before writing its first state leaves a slot nothing can resume
+// from. The next sync drops it, says so and starts over; a slot that a
+// state records is still refused without --resume.
 func TestSyncStartsOverFromAnOrphanSlot(t *testing.T) {
 	t.Parallel()
 	db := testenv.NewLogicalDatabase(t, "")
